@@ -1,0 +1,153 @@
+"""The 13 action cards (classic, 2009): what carrying one out does.
+
+Each effect receives an `Act` that `legal.card_options` listed, so choices are
+already known to be allowed; an effect only moves things and reports events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .decisions import Act
+from .events import Event, emit
+from .materials import GRAY, PESOS, RESOURCE_COUNT, WORKER_SUPPLY, WORKERS
+from .state import BLACK_MARKET_DONE, CONSERVED, TAX, WORKER_DONE, State
+from .supply import draw_from_bag, give_materials, named, refill_row, remove_end
+from .legal import has_taxable, is_protected, later_players
+
+Effect = Callable[[State, int, Act, list[Event]], None]
+
+
+def workers_in_bank(state: State) -> int:
+    """Workers are a limited supply of 15; the bank holds those no player has."""
+    held = sum(state.res[s * RESOURCE_COUNT + WORKERS] for s in range(state.players))
+    return WORKER_SUPPLY - held
+
+
+def _take_workers(state: State, seat: int, wanted: int, events: list[Event]) -> None:
+    got = min(wanted, workers_in_bank(state))
+    state.res[seat * RESOURCE_COUNT + WORKERS] += got
+    emit(events, "workers_taken", seat=seat, count=got)
+
+
+def no_action(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """0 Siesta, 2 Protection: no action (Protection works by being face up)."""
+
+
+def refreshment(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """1 Refreshment (optional): take one card of your choice from your own discard
+    pile into hand. Others see that a card came back, not which one."""
+    if act.target < 0:
+        return
+    bit = 1 << act.target
+    state.discard[seat] &= ~bit
+    state.hand[seat] |= bit
+    state.hidden_taken[seat] += 1
+    emit(events, "card_taken_back", seat=seat)
+    emit(events, "card_taken_back", seat, seat=seat, card=act.target)
+
+
+def debris(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """2 Debris: take all gray materials from the market."""
+    count = state.market[GRAY]
+    state.market[GRAY] = 0
+    state.res[seat * RESOURCE_COUNT + GRAY] += count
+    emit(events, "materials_taken", seat=seat, source="market", materials={"gray": count})
+
+
+def conservation(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """3 Conservation (optional): box one end building of either row; only one
+    building per round in total, whoever removes it. Row refill applies."""
+    if act.target < 0:
+        return
+    building = remove_end(state, act.target)
+    state.removed = (*state.removed, building)
+    state.done_this_round |= CONSERVED
+    emit(events, "building_removed", seat=seat, building=state.rules.buildings[building].id,
+         row=act.target >> 1, side=act.target & 1)
+    refill_row(state, act.target >> 1, events)
+
+
+def tax_collector(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """3 Tax Collector: take 1 peso from the bank, then from each later,
+    unprotected player remove 1 worker or 1 material (picked one by one)."""
+    state.res[seat * RESOURCE_COUNT + PESOS] += 1
+    emit(events, "pesos_taken", seat=seat, source="bank", count=1)
+    queue = tuple(p for p in later_players(state)
+                  if not is_protected(state, p) and has_taxable(state, p))
+    if queue:
+        state.tax_queue = queue
+        state.step = TAX
+
+
+def worker(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """4 Worker: take 2 workers if you are the first this round to carry out a
+    Worker action, else 1; never more than the bank has."""
+    first = not state.done_this_round & WORKER_DONE
+    state.done_this_round |= WORKER_DONE
+    _take_workers(state, seat, 2 if first else 1, events)
+
+
+def architect(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """4 Architect: take 1 worker (if any). Being face up allows Architect buildings."""
+    _take_workers(state, seat, 1, events)
+
+
+def pesos_thief(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """5 Pesos Thief: take half (rounded down) of the chosen victim's pesos."""
+    if act.target < 0:
+        return
+    victim = act.target * RESOURCE_COUNT + PESOS
+    stolen = state.res[victim] // 2
+    state.res[victim] -= stolen
+    state.res[seat * RESOURCE_COUNT + PESOS] += stolen
+    emit(events, "pesos_stolen", seat=seat, victim=act.target, count=stolen)
+
+
+def materials_thief(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """6 Materials Thief: take 1 material of your choice (gray allowed) from the
+    victim, 2 if the victim has more than 3 colored materials."""
+    if act.target < 0:
+        return
+    base = act.target * RESOURCE_COUNT
+    for material in act.take:
+        state.res[base + material] -= 1
+    give_materials(state, seat, act.take)
+    emit(events, "materials_stolen", seat=seat, victim=act.target, materials=named(act.take))
+
+
+def black_market(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """7 Black Market: draw 2 random materials from the bag if you are the first
+    this round to carry out a Black Market action, else 1."""
+    first = not state.done_this_round & BLACK_MARKET_DONE
+    state.done_this_round |= BLACK_MARKET_DONE
+    drawn = draw_from_bag(state, 2 if first else 1)
+    give_materials(state, seat, drawn)
+    emit(events, "materials_taken", seat=seat, source="bag", materials=named(drawn))
+
+
+def pesos(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """8 Pesos: take half (rounded up) of the market's pesos."""
+    count = (state.market[PESOS] + 1) // 2
+    state.market[PESOS] -= count
+    state.res[seat * RESOURCE_COUNT + PESOS] += count
+    emit(events, "pesos_taken", seat=seat, source="market", count=count)
+
+
+def mama(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """9 Mama: from the market take half (rounded up) of the colored materials,
+    colors of your choice, and half (rounded up) of the gray."""
+    gray = (state.market[GRAY] + 1) // 2
+    taken = (*act.take, *([GRAY] * gray))
+    for material in taken:
+        state.market[material] -= 1
+    give_materials(state, seat, taken)
+    emit(events, "materials_taken", seat=seat, source="market", materials=named(taken))
+
+
+EFFECTS: dict[str, Effect] = {
+    "siesta": no_action, "refreshment": refreshment, "protection": no_action, "debris": debris,
+    "conservation": conservation, "tax_collector": tax_collector, "worker": worker,
+    "architect": architect, "pesos_thief": pesos_thief, "materials_thief": materials_thief,
+    "black_market": black_market, "pesos": pesos, "mama": mama,
+}
