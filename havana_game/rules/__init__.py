@@ -10,7 +10,17 @@ Typical use::
 """
 
 from .decisions import (
-    END_TURN, Act, Build, Choose, Cover, Decision, EndTurn, Tax, from_json, kind_of, to_json,
+    END_TURN,
+    Act,
+    Build,
+    Choose,
+    Cover,
+    Decision,
+    EndTurn,
+    Tax,
+    from_json,
+    kind_of,
+    to_json,
 )
 from .engine import apply, decision_kinds
 from .errors import IllegalDecision

@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 from .decisions import Act
 from .events import Event, emit
+from .legal import has_taxable, is_protected, later_players
 from .materials import GRAY, PESOS, RESOURCE_COUNT, WORKER_SUPPLY, WORKERS
 from .state import BLACK_MARKET_DONE, CONSERVED, TAX, WORKER_DONE, State
 from .supply import draw_from_bag, give_materials, named, refill_row, remove_end
-from .legal import has_taxable, is_protected, later_players
 
 Effect = Callable[[State, int, Act, list[Event]], None]
 

@@ -8,6 +8,9 @@ nothing to build) is carried out at once, so a seat is only asked real questions
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .actions import EFFECTS
 from .decisions import TAX_TAKE_NAMES, Act, Build, Choose, Cover, Decision, EndTurn, Tax
 from .errors import IllegalDecision
@@ -18,18 +21,15 @@ from .materials import GRAY, RESOURCE_COUNT, VP, WORKER_TAKE, WORKERS
 from .state import ACT, ACTIONS, BUILD, COVER, OVER, SETUP, TAX, State
 from .supply import refill_row, remove_end
 
-_EXPECTED = {ACT: (Act,), TAX: (Tax,), BUILD: (Build, EndTurn)}
+_EXPECTED: dict[tuple[int, int], tuple[type, ...]] = {
+    (SETUP, ACT): (Choose,), (ACTIONS, ACT): (Act,), (ACTIONS, TAX): (Tax,),
+    (ACTIONS, BUILD): (Build, EndTurn), (COVER, ACT): (Cover,),
+}
 
 
 def decision_kinds(state: State) -> tuple[type, ...]:
     """The decision types the rules expect now."""
-    if state.phase == SETUP:
-        return (Choose,)
-    if state.phase == ACTIONS:
-        return _EXPECTED[state.step]
-    if state.phase == COVER:
-        return (Cover,)
-    return ()
+    return _EXPECTED.get((state.phase, state.step), ())
 
 
 def _reject(state: State, seat: int, decision: Decision) -> IllegalDecision:
@@ -63,7 +63,7 @@ def _reject(state: State, seat: int, decision: Decision) -> IllegalDecision:
         if decision.end not in range(4) or not state.rows[decision.end >> 1]:
             return IllegalDecision("not_an_end", "build only from the ends of the two rows")
         building = state.rules.buildings[building_at(state, decision.end)]
-        if building.architect and state.rules.card_index("architect") not in state.face_up[seat]:
+        if building.architect and state.rules.architect not in state.face_up[seat]:
             return IllegalDecision("architect_required", "this building needs the Architect")
         if not any(isinstance(d, Build) and d.end == decision.end
                    for d in legal_decisions(state, seat)):
@@ -72,9 +72,9 @@ def _reject(state: State, seat: int, decision: Decision) -> IllegalDecision:
     return IllegalDecision("bad_target", "that choice is not allowed")
 
 
-def _normalize(state: State, decision: Decision) -> Decision:
+def _normalize(state: State, decision: Build) -> Build:
     """A one-card row has one end: its right end is its left end."""
-    if isinstance(decision, Build) and decision.end & 1 and decision.end in range(4) \
+    if decision.end & 1 and decision.end in range(4) \
             and len(state.rows[decision.end >> 1]) == 1:
         return Build(decision.end - 1, decision.payment)
     return decision
@@ -114,25 +114,31 @@ def _act(state: State, seat: int, act: Act, events: list[Event]) -> None:
     slot = state.face_up[seat].index(act.card)
     state.acted |= 1 << slot
     emit(events, "action", seat=seat, card=act.card)
-    EFFECTS[state.rules.cards[act.card].key](state, seat, act, events)
+    EFFECTS[state.rules.keys[act.card]](state, seat, act, events)
     if state.step == ACT and state.acted == 3:
         state.step = BUILD
 
 
+def _end_turn(state: State, seat: int, decision: EndTurn, events: list[Event]) -> None:
+    end_turn(state, events)
+
+
+def _cover(state: State, seat: int, decision: Cover, events: list[Event]) -> None:
+    cover(state, seat, decision.covered, decision.card, events)
+
+
+def _choose(state: State, seat: int, decision: Choose, events: list[Event]) -> None:
+    choose_opening(state, seat, decision.cards, events)
+
+
+_PERFORM: dict[type, Callable[[State, int, Any, list[Event]], None]] = {
+    Act: _act, Build: _build, EndTurn: _end_turn, Tax: _tax, Cover: _cover, Choose: _choose,
+}
+
+
 def _perform(state: State, seat: int, decision: Decision, events: list[Event]) -> None:
     state.cache = None
-    if isinstance(decision, Act):
-        _act(state, seat, decision, events)
-    elif isinstance(decision, Build):
-        _build(state, seat, decision, events)
-    elif isinstance(decision, EndTurn):
-        end_turn(state, events)
-    elif isinstance(decision, Tax):
-        _tax(state, seat, decision, events)
-    elif isinstance(decision, Cover):
-        cover(state, seat, decision.covered, decision.card, events)
-    else:
-        choose_opening(state, seat, decision.cards, events)
+    _PERFORM[type(decision)](state, seat, decision, events)
 
 
 def _play_forced(state: State, events: list[Event]) -> None:
@@ -151,9 +157,10 @@ def apply(state: State, seat: int, decision: Decision) -> list[Event]:
     Raises `IllegalDecision` (state unchanged) unless the decision is one of
     `legal_decisions(state, seat)`.
     """
-    decision = _normalize(state, decision)
-    legal = legal_decisions(state, seat) if 0 <= seat < state.players else ()
-    if type(decision) not in decision_kinds(state) or decision not in legal:
+    if type(decision) is Build:
+        decision = _normalize(state, decision)
+    if type(decision) not in _EXPECTED.get((state.phase, state.step), ()) \
+            or not 0 <= seat < state.players or decision not in legal_decisions(state, seat):
         raise _reject(state, seat, decision)
     events: list[Event] = []
     _perform(state, seat, decision, events)

@@ -11,21 +11,28 @@ from itertools import combinations, product
 
 from .decisions import END_TURN, Act, Build, Choose, Cover, Decision, Tax
 from .materials import (
-    COLORED, GRAY, MATERIALS, PESOS, RESOURCE_COUNT, SUBSTITUTION, WORKER_TAKE, WORKERS,
+    COLORED,
+    GRAY,
+    MATERIALS,
+    RESOURCE_COUNT,
+    SUBSTITUTION,
+    WORKER_TAKE,
+    WORKERS,
 )
 from .state import ACT, ACTIONS, CONSERVED, COVER, SETUP, TAX, State, bits
 
 
 @cache
-def _opening_pairs(card_count: int) -> tuple[tuple[int, Choose], ...]:
-    """(bitmask, decision) for every pair of distinct cards of a set."""
-    return tuple(((1 << a) | (1 << b), Choose((a, b)))
-                 for a, b in combinations(range(card_count), 2))
+def _opening_pairs(hand: int) -> tuple[Decision, ...]:
+    """Every pair of distinct cards in a hand (bitmask)."""
+    return tuple(Choose((a, b)) for a, b in combinations(bits(hand), 2))
 
 
 @cache
-def _cover_table(card_count: int) -> tuple[tuple[Cover, ...], ...]:
-    return tuple(tuple(Cover(c, n) for n in range(card_count)) for c in range(card_count))
+def _cover_options(face_up: tuple[int, int], hand: int) -> tuple[Decision, ...]:
+    """Cover either face-up card with any card of the hand (bitmask)."""
+    cards = bits(hand)
+    return tuple(Cover(covered, card) for covered in face_up for card in cards)
 
 
 def ends(state: State) -> list[int]:
@@ -46,8 +53,7 @@ def building_at(state: State, end: int) -> int:
 
 def is_protected(state: State, seat: int) -> bool:
     """Card 2 Protection face up: no Tax Collector or thief takes anything this round."""
-    protection = state.rules.card_index("protection")
-    return protection in state.face_up[seat]
+    return state.rules.protection in state.face_up[seat]
 
 
 def later_players(state: State) -> tuple[int, ...]:
@@ -69,8 +75,14 @@ def has_taxable(state: State, seat: int) -> bool:
     return any(state.res[base + i] for i in (*MATERIALS, WORKERS))
 
 
-def multisets(counts: list[int], k: int, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+def multisets(counts: list[int], k: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """All ascending tuples of `k` items drawn from `kinds`, within the `counts` held."""
+    return _multisets(tuple(counts[kind] for kind in kinds), k, kinds)
+
+
+@cache
+def _multisets(held: tuple[int, ...], k: int, kinds: tuple[int, ...]
+               ) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
 
     def walk(start: int, left: int, chosen: tuple[int, ...]) -> None:
@@ -78,13 +90,11 @@ def multisets(counts: list[int], k: int, kinds: tuple[int, ...]) -> list[tuple[i
             out.append(chosen)
             return
         for i in range(start, len(kinds)):
-            kind = kinds[i]
-            used = chosen.count(kind)
-            if counts[kind] > used:
-                walk(i, left - 1, (*chosen, kind))
+            if held[i] > chosen.count(kinds[i]):
+                walk(i, left - 1, (*chosen, kinds[i]))
 
-    walk(0, k, ())
-    return out
+    walk(0, min(k, sum(held)), ())
+    return tuple(out)
 
 
 def payments(cost: tuple[int, ...], res: list[int], base: int) -> list[tuple[int, ...]]:
@@ -93,32 +103,31 @@ def payments(cost: tuple[int, ...], res: list[int], base: int) -> list[tuple[int
     Besides paying as printed, 5 gray may stand for any 1 colored material and
     5 pesos for 1 worker, any number of times; never the other way round.
     """
-    gray, pesos, workers = res[base + GRAY], res[base + PESOS], res[base + WORKERS]
-    short_colored = 0
-    for color in COLORED:
-        if cost[color] > res[base + color]:
-            short_colored += cost[color] - res[base + color]
-    short_workers = cost[WORKERS] - workers if cost[WORKERS] > workers else 0
-    if (gray < cost[GRAY] + SUBSTITUTION * short_colored
-            or pesos < cost[PESOS] + SUBSTITUTION * short_workers):
+    red, yellow, brown, blue, gray, pesos, workers = res[base: base + 7]
+    c_red, c_yellow, c_brown, c_blue, c_gray, c_pesos, c_workers = cost
+    short_colored = ((c_red - red if c_red > red else 0) + (c_yellow - yellow if c_yellow > yellow
+                     else 0) + (c_brown - brown if c_brown > brown else 0)
+                     + (c_blue - blue if c_blue > blue else 0))
+    short_workers = c_workers - workers if c_workers > workers else 0
+    if (gray < c_gray + SUBSTITUTION * short_colored
+            or pesos < c_pesos + SUBSTITUTION * short_workers):
         return []
-    spare_gray = (gray - cost[GRAY]) // SUBSTITUTION
-    spare_pesos = (pesos - cost[PESOS]) // SUBSTITUTION
-    can_swap_colored = spare_gray and (cost[0] + cost[1] + cost[2] + cost[3])
-    if not can_swap_colored and not (spare_pesos and cost[WORKERS]):
+    spare_gray = (gray - c_gray) // SUBSTITUTION
+    spare_pesos = (pesos - c_pesos) // SUBSTITUTION
+    if not (spare_gray and c_red + c_yellow + c_brown + c_blue) and not (spare_pesos and c_workers):
         return [cost]
     colored_options = [
         range(max(0, cost[c] - spare_gray), min(cost[c], res[base + c]) + 1) for c in COLORED
     ]
-    worker_options = range(max(0, cost[WORKERS] - spare_pesos), min(cost[WORKERS], workers) + 1)
+    worker_options = range(max(0, c_workers - spare_pesos), min(c_workers, workers) + 1)
     out = []
     for paid in product(*colored_options):
         substituted = sum(cost[c] - paid[i] for i, c in enumerate(COLORED))
         if substituted > spare_gray:
             continue
-        gray_paid = cost[GRAY] + SUBSTITUTION * substituted
+        gray_paid = c_gray + SUBSTITUTION * substituted
         for workers_paid in worker_options:
-            pesos_paid = cost[PESOS] + SUBSTITUTION * (cost[WORKERS] - workers_paid)
+            pesos_paid = c_pesos + SUBSTITUTION * (c_workers - workers_paid)
             out.append((*paid, gray_paid, pesos_paid, workers_paid))
     return out
 
@@ -126,43 +135,70 @@ def payments(cost: tuple[int, ...], res: list[int], base: int) -> list[tuple[int
 def build_options(state: State, seat: int) -> list[Decision]:
     """End the turn, or build any end building the seat can pay for now."""
     out: list[Decision] = [END_TURN]
-    architect = state.rules.card_index("architect") in state.face_up[seat]
+    architect = state.rules.architect in state.face_up[seat]
     buildings = state.rules.buildings
+    res = state.res
     base = seat * RESOURCE_COUNT
-    for end in ends(state):
-        building = buildings[building_at(state, end)]
-        if building.architect and not architect:
+    for row_index, row in enumerate(state.rows):
+        if not row:
             continue
-        for payment in payments(building.cost, state.res, base):
-            out.append(Build(end, payment))  # type: ignore[arg-type]
+        for side in (0, 1) if len(row) > 1 else (0,):
+            building = buildings[row[-1] if side else row[0]]
+            if building.architect and not architect:
+                continue
+            for payment in payments(building.cost, res, base):
+                out.append(Build(row_index * 2 + side, payment))  # type: ignore[arg-type]
     return out
+
+
+def _refreshment(state: State, seat: int, card: int) -> list[Decision]:
+    """Optional: take any card of your discard pile back, or decline."""
+    return [Act(card)] + [Act(card, c) for c in bits(state.discard[seat])]
+
+
+def _conservation(state: State, seat: int, card: int) -> list[Decision]:
+    """Optional: box an end building, unless someone already did this round."""
+    if state.done_this_round & CONSERVED:
+        return [Act(card)]
+    return [Act(card)] + [Act(card, end) for end in ends(state)]
+
+
+def _pesos_thief(state: State, seat: int, card: int) -> list[Decision]:
+    return [Act(card, v) for v in thief_victims(state, seat)] or [Act(card)]
+
+
+def _materials_thief(state: State, seat: int, card: int) -> list[Decision]:
+    """1 material of the victim's (gray allowed), 2 if it has more than 3 colored."""
+    out: list[Decision] = []
+    for victim in thief_victims(state, seat):
+        base = victim * RESOURCE_COUNT
+        held = state.res[base: base + GRAY + 1]
+        count = 2 if held[0] + held[1] + held[2] + held[3] > 3 else 1
+        out.extend(Act(card, victim, take) for take in multisets(held, count, MATERIALS))
+    return out or [Act(card)]
+
+
+def _mama(state: State, seat: int, card: int) -> list[Decision]:
+    """Half (rounded up) of the market's colored materials, colors of your choice."""
+    market = state.market
+    colored = market[0] + market[1] + market[2] + market[3]
+    return [Act(card, -1, take) for take in multisets(market, (colored + 1) // 2, COLORED)]
+
+
+_CHOICES = {"refreshment": _refreshment, "conservation": _conservation,
+            "pesos_thief": _pesos_thief, "materials_thief": _materials_thief, "mama": _mama}
+"""Cards whose action involves a choice; every other card is carried out as is."""
+
+
+@cache
+def _plain(card: int) -> list[Decision]:
+    return [Act(card)]
 
 
 def card_options(state: State, seat: int, card: int) -> list[Decision]:
     """The ways to carry out face-up `card` now (at least one: a no-op counts)."""
-    key = state.rules.cards[card].key
-    if key == "refreshment":
-        return [Act(card)] + [Act(card, c) for c in bits(state.discard[seat])]
-    if key == "conservation":
-        if state.done_this_round & CONSERVED:
-            return [Act(card)]
-        return [Act(card)] + [Act(card, end) for end in ends(state)]
-    if key == "pesos_thief":
-        return [Act(card, v) for v in thief_victims(state, seat)] or [Act(card)]
-    if key == "materials_thief":
-        out: list[Decision] = []
-        for victim in thief_victims(state, seat):
-            base = victim * RESOURCE_COUNT
-            held = state.res[base: base + GRAY + 1]
-            colored = held[0] + held[1] + held[2] + held[3]
-            count = min(2 if colored > 3 else 1, colored + held[GRAY])
-            out.extend(Act(card, victim, take) for take in multisets(held, count, MATERIALS))
-        return out or [Act(card)]
-    if key == "mama":
-        market = state.market
-        colored = market[0] + market[1] + market[2] + market[3]
-        return [Act(card, -1, take) for take in multisets(market, (colored + 1) // 2, COLORED)]
-    return [Act(card)]
+    choices = _CHOICES.get(state.rules.keys[card])
+    return choices(state, seat, card) if choices else _plain(card)
 
 
 def tax_options(state: State) -> list[Decision]:
@@ -183,26 +219,21 @@ def legal_decisions(state: State, seat: int) -> tuple[Decision, ...]:
     if phase == SETUP:
         if state.face_down[seat]:
             return ()
-        hand = state.hand[seat]
-        result: tuple[Decision, ...] = tuple(
-            d for mask, d in _opening_pairs(len(state.rules.cards)) if hand & mask == mask)
+        result: tuple[Decision, ...] = _opening_pairs(state.hand[seat])
     elif phase == ACTIONS and state.order[state.turn] == seat:
         if state.step == ACT:
             low, high = state.face_up[seat]
-            options: list[Decision] = []
-            if not state.acted & 1:
-                options += card_options(state, seat, low)
-            if not state.acted & 2:
-                options += card_options(state, seat, high)
-            result = tuple(options)
+            acted = state.acted
+            if acted == 0:
+                result = (*card_options(state, seat, low), *card_options(state, seat, high))
+            else:
+                result = tuple(card_options(state, seat, high if acted == 1 else low))
         elif state.step == TAX:
             result = tuple(tax_options(state))
         else:
             result = tuple(build_options(state, seat))
     elif phase == COVER and state.order[state.turn] == seat:
-        table = _cover_table(len(state.rules.cards))
-        cards = bits(state.hand[seat])
-        result = tuple(table[c][n] for c in state.face_up[seat] for n in cards)
+        result = _cover_options(state.face_up[seat], state.hand[seat])
     else:
         return ()
     state.cache = (seat, result)

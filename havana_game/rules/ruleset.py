@@ -63,13 +63,14 @@ class Ruleset:
     fingerprint: str
     """sha256 of the canonical card and deck data: two parties with the same
     fingerprint play the same game."""
-
-    def card_index(self, key: str) -> int:
-        """Index of the card with effect `key` in a player's set, or -1."""
-        for index, card in enumerate(self.cards):
-            if card.key == key:
-                return index
-        return -1
+    source: str = ""
+    """The card and deck documents as canonical JSON (what the fingerprint hashes)."""
+    keys: tuple[str, ...] = ()
+    """Each card's effect key, by card index."""
+    protection: int = -1
+    """Index of the Protection card (-1 if the set has none)."""
+    architect: int = -1
+    """Index of the Architect card (-1 if the set has none)."""
 
     def target_vp(self, players: int) -> int:
         return TARGET_VP[players]
@@ -120,16 +121,19 @@ def parse_ruleset(cards_doc: Any, deck_doc: Any) -> Ruleset:
     _require(1 <= len(buildings) <= 120, "building deck: 1 to 120 buildings")
     ids = [b.id for b in buildings]
     _require(len(set(ids)) == len(ids), "building deck: building ids must be unique")
-    canonical = json.dumps(
-        {"cards": cards_doc["cards"], "buildings": deck_doc["buildings"]},
-        sort_keys=True, separators=(",", ":"),
-    )
+    source = json.dumps({"cards": cards_doc, "deck": deck_doc}, sort_keys=True,
+                        separators=(",", ":"))
+    keys = tuple(card.key for card in cards)
     return Ruleset(
         name=str(cards_doc.get("ruleset", "classic")),
         cards=cards,
         buildings=buildings,
         deck_name=str(deck_doc.get("deck", "custom")),
-        fingerprint=hashlib.sha256(canonical.encode()).hexdigest(),
+        fingerprint=hashlib.sha256(source.encode()).hexdigest(),
+        source=source,
+        keys=keys,
+        protection=keys.index("protection") if "protection" in keys else -1,
+        architect=keys.index("architect") if "architect" in keys else -1,
     )
 
 

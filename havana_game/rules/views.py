@@ -17,7 +17,7 @@ from .decisions import to_json
 from .flow import number
 from .legal import is_protected, legal_decisions
 from .materials import MATERIAL_NAMES, PESOS, RESOURCE_COUNT, VP, WORKERS
-from .state import PHASE_NAMES, STEP_NAMES, ACTIONS, SETUP, State, bits
+from .state import ACTIONS, PHASE_NAMES, SETUP, STEP_NAMES, State, bits
 
 VIEW_VERSION = 1
 

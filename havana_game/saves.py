@@ -1,0 +1,203 @@
+"""Saved games: a versioned JSON document of the full state plus the decision history.
+
+Loading validates the document against `SaveDocument` (its JSON Schema is
+published as docs/save.schema.json), rebuilds the game by replaying the history
+from the recorded setup, and checks that the replay reproduces the saved state.
+A damaged, foreign or newer file raises `SaveError` with a clear message; nothing
+is half-loaded. Writing is atomic: temp file, fsync, rename, fsync of the folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .game import Game
+from .rules import IllegalDecision, RulesetError, from_json, parse_ruleset, to_json
+from .rules.snapshot import snapshot
+
+SAVE_FORMAT = "havana-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+
+Count = Annotated[int, Field(ge=0, le=10_000)]
+Seat = Annotated[int, Field(ge=0, le=3)]
+ShortList = Annotated[list[Count], Field(max_length=64)]
+CardSlot = Annotated[int, Field(ge=-1, le=63)]
+"""A card index, or -1 for none."""
+IdList = Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=200)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SetupModel(_Strict):
+    players: Annotated[int, Field(ge=2, le=4)]
+    seed: int
+    ages: Annotated[list[Annotated[int, Field(ge=0, le=150)] | None], Field(max_length=4)] | None
+
+
+class HistoryEntry(_Strict):
+    seat: Seat
+    decision: dict[str, Any]
+    """A decision in the engine's JSON form (see docs/ENGINE.md)."""
+
+
+class StateModel(_Strict):
+    """The full engine state (secrets included), as `rules.snapshot` writes it."""
+
+    players: Annotated[int, Field(ge=2, le=4)]
+    rng: Annotated[int, Field(ge=0, lt=2**64)]
+    version: Count
+    round: Count
+    phase: Annotated[int, Field(ge=0, le=4)]
+    step: Annotated[int, Field(ge=0, le=2)]
+    order: list[Seat]
+    turn: Count
+    acted: Annotated[int, Field(ge=0, le=3)]
+    tax_queue: list[Seat]
+    done_this_round: Annotated[int, Field(ge=0, le=7)]
+    res: ShortList
+    market: ShortList
+    bag: ShortList
+    box: ShortList
+    rows: Annotated[list[IdList], Field(max_length=2)]
+    pile: IdList
+    removed: IdList
+    built: Annotated[list[IdList], Field(max_length=4)]
+    hand: Annotated[list[ShortList], Field(max_length=4)]
+    discard: Annotated[list[ShortList], Field(max_length=4)]
+    placed: Annotated[list[ShortList], Field(max_length=4)]
+    hidden_taken: ShortList
+    face_up: Annotated[list[Annotated[list[CardSlot], Field(max_length=2)]], Field(max_length=4)]
+    face_down: Annotated[list[ShortList], Field(max_length=4)]
+    covered: Annotated[list[CardSlot], Field(max_length=4)]
+    age_rank: list[Seat]
+    winners: list[Seat]
+    end_reason: Annotated[str, Field(max_length=32)]
+
+
+class SaveDocument(_Strict):
+    """A saved Havana game."""
+
+    format: Literal["havana-save"]
+    version: Annotated[int, Field(ge=1)]
+    ruleset: Annotated[str, Field(max_length=32)]
+    fingerprint: Annotated[str, Field(min_length=64, max_length=64)]
+    cards: dict[str, Any]
+    """The action-card document the game was played with (data/cards.json)."""
+    buildings: dict[str, Any]
+    """The building deck the game was played with (data/buildings.json shape)."""
+    setup: SetupModel
+    history: Annotated[list[HistoryEntry], Field(max_length=20_000)]
+    state: StateModel
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why."""
+
+
+def game_to_document(game: Game) -> dict[str, Any]:
+    """The save document of a game (the ruleset's own data travels with it)."""
+    source = json.loads(game.rules.source)
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "ruleset": game.rules.name,
+        "fingerprint": game.rules.fingerprint,
+        "cards": source["cards"],
+        "buildings": source["deck"],
+        "setup": {"players": game.players, "seed": game.seed,
+                  "ages": list(game.ages) if game.ages is not None else None},
+        "history": [{"seat": seat, "decision": to_json(d)} for seat, d in game.history],
+        "state": snapshot(game.state),
+    }
+
+
+def game_from_document(raw: Any) -> Game:
+    """Validate a decoded save document and rebuild the game it describes."""
+    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+        raise SaveError("this is not a Havana save file")
+    version = raw.get("version")
+    if type(version) is int and version > SAVE_VERSION:
+        raise SaveError(f"this save was written by a newer Havana (save version {version}; "
+                        f"this program reads version {SAVE_VERSION}); please update")
+    try:
+        doc = SaveDocument.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SaveError(f"the save file is damaged: {where}: {first['msg']} "
+                        f"({error.error_count()} problem(s))") from None
+    try:
+        rules = parse_ruleset(doc.cards, doc.buildings)
+    except RulesetError as error:
+        raise SaveError(f"the save's card or building data is invalid: {error}") from None
+    if rules.fingerprint != doc.fingerprint:
+        raise SaveError("the save's card and building data do not match its fingerprint")
+    setup = doc.setup
+    if setup.ages is not None and len(setup.ages) != setup.players:
+        raise SaveError("the save's setup gives the wrong number of ages")
+    game = Game.new(rules, setup.players, setup.seed, setup.ages)
+    for index, entry in enumerate(doc.history):
+        try:
+            game.play(entry.seat, from_json(entry.decision))
+        except IllegalDecision as error:
+            raise SaveError(f"decision {index + 1} of the save's history cannot be replayed "
+                            f"({error.reason}): the file is damaged or from another "
+                            "engine version") from None
+    if snapshot(game.state) != doc.state.model_dump():
+        raise SaveError("the save's state does not match its history: the file is damaged "
+                        "or was edited")
+    return game
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash leaves the old or the new file,
+    never a torn one."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def save_game(game: Game, path: Path) -> None:
+    document = game_to_document(game)
+    write_atomically(path, json.dumps(document, separators=(",", ":")).encode("utf-8"))
+
+
+def load_game(path: Path) -> Game:
+    """Read and validate a save file; raises `SaveError` with a clear message."""
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path} is too large to be a Havana save")
+        raw = json.loads(path.read_bytes())
+    except OSError as error:
+        raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise SaveError(f"{path} is not valid JSON: the file is damaged or not a save") from None
+    return game_from_document(raw)
+
+
+def save_schema() -> dict[str, Any]:
+    """The JSON Schema of a save document (published as docs/save.schema.json)."""
+    return SaveDocument.model_json_schema()
