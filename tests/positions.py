@@ -61,7 +61,7 @@ def act(state: State, key: str, target: int = -1, take: Sequence[str] = ()) -> l
 def end_turn(state: State) -> None:
     """End the active seat's turn if it is still in its building step."""
     from havana_game.rules import END_TURN
-    from havana_game.rules.state import BUILD
+    from havana_game.rules.state import ACTIONS, BUILD
 
-    if state.step == BUILD:
+    if state.phase == ACTIONS and state.step == BUILD:
         apply(state, state.active, END_TURN)

@@ -28,6 +28,7 @@ from .events import Event
 from .flow import MAX_ROUNDS, new_game, number
 from .legal import legal_decisions, payments
 from .ruleset import Building, CardDef, Ruleset, RulesetError, parse_ruleset
+from .snapshot import snapshot
 from .state import State
 from .views import spectator_view, view_for
 
@@ -35,5 +36,5 @@ __all__ = [
     "END_TURN", "MAX_ROUNDS", "Act", "Build", "Building", "CardDef", "Choose", "Cover",
     "Decision", "EndTurn", "Event", "IllegalDecision", "Ruleset", "RulesetError", "State", "Tax",
     "apply", "decision_kinds", "from_json", "kind_of", "legal_decisions", "new_game", "number",
-    "parse_ruleset", "payments", "spectator_view", "to_json", "view_for",
+    "parse_ruleset", "payments", "snapshot", "spectator_view", "to_json", "view_for",
 ]

@@ -129,6 +129,11 @@ def _reveal(state: State, events: list[Event]) -> None:
             kept = state.face_up[seat][0] if state.face_up[seat][1] == covered else \
                 state.face_up[seat][1]
             pair = (kept, new[0])
+            if state.placed[seat] >> new[0] & 1:
+                # It was seen going onto the discard pile, so it is the card Refreshment
+                # took back unseen: now everyone knows which one.
+                state.placed[seat] &= ~(1 << new[0])
+                state.hidden_taken[seat] -= 1
             state.discard[seat] |= 1 << covered
             state.placed[seat] |= 1 << covered
         else:

@@ -1,0 +1,173 @@
+"""Invariants over random games, through the engine's public API only."""
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from havana_game.content import classic_rules
+from havana_game.game import Game
+from havana_game.rules import (
+    Act,
+    Build,
+    Choose,
+    Cover,
+    EndTurn,
+    IllegalDecision,
+    Tax,
+    apply,
+    legal_decisions,
+    new_game,
+    snapshot,
+    view_for,
+)
+
+RULES = classic_rules()
+SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=2**40)
+player_counts = st.sampled_from([2, 3, 4])
+
+
+def random_steps(game, chooser, limit=100_000):
+    """Play random legal decisions, yielding before each one."""
+    for _ in range(limit):
+        seats = game.state.deciders()
+        if not seats:
+            return
+        yield
+        seat = chooser.choice(seats)
+        game.play(seat, chooser.choice(legal_decisions(game.state, seat)))
+
+
+def material_and_worker_totals(state, seat):
+    view = view_for(state, seat)
+    colors = ("red", "yellow", "brown", "blue", "gray")
+    held = sum(s["materials"][c] for s in view["seats"] for c in colors)
+    materials = held + sum(view["market"][c] for c in colors) + sum(view["box"].values())
+    workers = sum(s["workers"] for s in view["seats"]) + view["workers_in_bank"]
+    return materials + view["bag_size"], workers
+
+
+def no_negative_counts(view):
+    numbers = [view["bag_size"], view["pile_size"], view["workers_in_bank"],
+               *view["market"].values(), *view["box"].values()]
+    for seat in view["seats"]:
+        numbers += [*seat["materials"].values(), seat["pesos"], seat["workers"], seat["vp"],
+                    seat["hand_size"], seat["discard_size"]]
+    return all(n >= 0 for n in numbers)
+
+
+@SETTINGS
+@given(seed=seeds, players=player_counts)
+def test_counts_hold_every_step_and_every_game_ends(seed, players):
+    game = Game.new(RULES, players, seed)
+    steps = 0
+    for _ in random_steps(game, random.Random(seed)):
+        steps += 1
+        assert material_and_worker_totals(game.state, 0) == (80, 15)
+        assert no_negative_counts(view_for(game.state, 0))
+    assert game.state.winners and steps < 10_000
+
+
+@SETTINGS
+@given(seed=seeds, players=player_counts)
+def test_every_listed_decision_applies(seed, players):
+    game = Game.new(RULES, players, seed)
+    for step, _ in enumerate(random_steps(game, random.Random(seed))):
+        if step % 3:
+            continue
+        for seat in game.state.deciders():
+            for decision in legal_decisions(game.state, seat):
+                apply(game.state.clone(), seat, decision)
+
+
+def any_decision():
+    small = st.integers(min_value=-2, max_value=14)
+    return st.one_of(
+        st.builds(lambda a, b: Choose((a, b)), small, small),
+        st.builds(Act, small, small, st.lists(st.integers(0, 4), max_size=3).map(tuple)),
+        st.builds(Tax, small, st.integers(0, 5)),
+        st.builds(lambda e, p: Build(e, tuple(p)), st.integers(-1, 4),
+                  st.lists(st.integers(0, 6), min_size=7, max_size=7)),
+        st.just(EndTurn()),
+        st.builds(Cover, small, small),
+    )
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(seed=seeds, players=player_counts, steps=st.integers(0, 400),
+       seat=st.integers(-1, 4), decision=any_decision())
+def test_illegal_decisions_are_rejected_and_change_nothing(seed, players, steps, seat, decision):
+    game = Game.new(RULES, players, seed)
+    for _ in zip(range(steps), random_steps(game, random.Random(seed)), strict=False):
+        pass
+    legal = legal_decisions(game.state, seat) if 0 <= seat < players else ()
+    if decision in legal:
+        return
+    before = snapshot(game.state)
+    try:
+        apply(game.state, seat, decision)
+    except IllegalDecision as error:
+        assert error.reason and isinstance(error.reason, str)
+        assert snapshot(game.state) == before
+    else:  # only a one-card row's right end, which is its left end, may pass
+        assert isinstance(decision, Build) and decision.end & 1
+
+
+@SETTINGS
+@given(seed=seeds, players=player_counts)
+def test_replay_from_seed_and_decisions_reproduces_the_state(seed, players):
+    game = Game.new(RULES, players, seed)
+    for _ in random_steps(game, random.Random(seed ^ 7)):
+        pass
+    assert snapshot(game.replayed()) == snapshot(game.state)
+    assert snapshot(new_game(RULES, players, seed)) == snapshot(Game.new(RULES, players, seed)
+                                                                .state)
+
+
+def cards_of(mask):
+    return [c for c in range(13) if mask >> c & 1]
+
+
+def rehide(state, viewer, rng):
+    """The same position as `viewer` knows it, with everything hidden from it redrawn:
+    other hands and face-down cards, which seen discards Refreshment took back, the
+    draw-pile order and the RNG."""
+    other = state.clone()
+    other.rng = rng.getrandbits(64)
+    pile = list(other.pile)
+    rng.shuffle(pile)
+    other.pile = tuple(pile)
+    for seat in range(state.players):
+        if seat == viewer:
+            continue
+        down = other.face_down[seat]
+        pool = other.hand[seat] | other.discard[seat] | sum(1 << c for c in down)
+        discard = rng.sample(cards_of(other.placed[seat]), len(cards_of(other.discard[seat])))
+        rest = [c for c in cards_of(pool) if c not in discard]
+        rng.shuffle(rest)
+        other.face_down[seat] = tuple(sorted(rest[:len(down)])) if len(down) == 2 else \
+            tuple(rest[:len(down)])
+        other.hand[seat] = sum(1 << c for c in rest[len(down):])
+        other.discard[seat] = sum(1 << c for c in discard)
+    other.cache = None
+    return other
+
+
+@SETTINGS
+@given(seed=seeds, players=player_counts)
+def test_a_view_does_not_change_when_what_it_may_not_see_changes(seed, players):
+    game = Game.new(RULES, players, seed)
+    rng = random.Random(seed)
+    for step, _ in enumerate(random_steps(game, random.Random(seed))):
+        if step % 5:
+            continue
+        for viewer in range(players):
+            view = view_for(game.state, viewer)
+            assert view_for(rehide(game.state, viewer, rng), viewer) == view
+            text = json.dumps(view)
+            assert "rng" not in text and "seed" not in text and "pile\"" not in text
+            for seat, public in enumerate(view["seats"]):
+                assert set(public) .isdisjoint({"hand", "face_down", "discard"}), seat
