@@ -121,7 +121,7 @@ def _reveal(state: State, events: list[Event]) -> None:
     """Turn the face-down cards up: at setup both chosen cards; in phase 3 the new
     card replaces the covered one, which goes onto the discard pile."""
     cards = state.rules.cards
-    revealed = {}
+    revealed = []
     for seat in range(state.players):
         new = state.face_down[seat]
         if state.covered[seat] >= 0:
@@ -140,7 +140,7 @@ def _reveal(state: State, events: list[Event]) -> None:
             pair = new  # type: ignore[assignment]
         state.face_up[seat] = tuple(sorted(pair, key=lambda c: (cards[c].number, c)))  # type: ignore[assignment]
         state.face_down[seat], state.covered[seat] = (), -1
-        revealed[seat] = list(state.face_up[seat])
+        revealed.append(list(state.face_up[seat]))
     emit(events, "cards_revealed", face_up=revealed)
     for seat in range(state.players):
         if bin(state.hand[seat]).count("1") <= TAKE_BACK_AT and state.discard[seat]:
@@ -155,10 +155,11 @@ def start_round(state: State, events: list[Event]) -> None:
     _reveal(state, events)
     state.round += 1
     state.done_this_round = 0
-    state.order = tuple(sorted(range(state.players), key=lambda s: _order_key(state, s)))
+    keys = [_order_key(state, s) for s in range(state.players)]
+    state.order = tuple(sorted(range(state.players), key=keys.__getitem__))
     state.phase, state.turn, state.step, state.acted = ACTIONS, 0, ACT, 0
     emit(events, "round_started", round=state.round, order=list(state.order),
-         numbers={s: number(state, s) for s in range(state.players)})
+         numbers=[key[0] for key in keys])
     emit(events, "turn_started", seat=state.order[0])
 
 
@@ -170,7 +171,7 @@ def _ranking_key(state: State, seat: int) -> tuple[int, ...]:
 def finish(state: State, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
     state.phase, state.winners, state.end_reason = OVER, winners, reason
     emit(events, "game_over", winners=list(winners), reason=reason,
-         vp={s: state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)})
+         vp=[state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)])
 
 
 def _fallback_reason(state: State) -> str:

@@ -29,10 +29,17 @@ def _opening_pairs(hand: int) -> tuple[Decision, ...]:
 
 
 @cache
-def _cover_options(face_up: tuple[int, int], hand: int) -> tuple[Decision, ...]:
-    """Cover either face-up card with any card of the hand (bitmask)."""
-    cards = bits(hand)
-    return tuple(Cover(covered, card) for covered in face_up for card in cards)
+def _cover_table(card_count: int) -> tuple[tuple[Cover, ...], ...]:
+    """`Cover(covered, card)` for every pair of card indexes, built once."""
+    return tuple(tuple(Cover(c, n) for n in range(card_count)) for c in range(card_count))
+
+
+def _cover_options(state: State, seat: int) -> tuple[Decision, ...]:
+    """Cover either face-up card with any card of the hand."""
+    table = _cover_table(len(state.rules.keys))
+    cards = bits(state.hand[seat])
+    low, high = state.face_up[seat]
+    return (*[table[low][n] for n in cards], *[table[high][n] for n in cards])
 
 
 def ends(state: State) -> list[int]:
@@ -233,7 +240,7 @@ def legal_decisions(state: State, seat: int) -> tuple[Decision, ...]:
         else:
             result = tuple(build_options(state, seat))
     elif phase == COVER and state.order[state.turn] == seat:
-        result = _cover_options(state.face_up[seat], state.hand[seat])
+        result = _cover_options(state, seat)
     else:
         return ()
     state.cache = (seat, result)
