@@ -160,14 +160,14 @@ def build_options(state: State, seat: int) -> list[Decision]:
 
 def _refreshment(state: State, seat: int, card: int) -> list[Decision]:
     """Optional: take any card of your discard pile back, or decline."""
-    return [Act(card)] + [Act(card, c) for c in bits(state.discard[seat])]
+    return [Act(card), *[Act(card, c) for c in bits(state.discard[seat])]]
 
 
 def _conservation(state: State, seat: int, card: int) -> list[Decision]:
     """Optional: box an end building, unless someone already did this round."""
     if state.done_this_round & CONSERVED:
         return [Act(card)]
-    return [Act(card)] + [Act(card, end) for end in ends(state)]
+    return [Act(card), *[Act(card, end) for end in ends(state)]]
 
 
 def _pesos_thief(state: State, seat: int, card: int) -> list[Decision]:
