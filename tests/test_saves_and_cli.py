@@ -141,3 +141,19 @@ def test_cli_rules_apply_rejects_bad_input_with_exit_code_2(tmp_path, args, frag
 def test_cli_reports_a_missing_save_clearly(tmp_path):
     result = havana("rules", "legal", str(tmp_path / "none.json"), "--seat", "0")
     assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+def test_cli_simulate_plays_with_another_deck_and_rejects_a_broken_one(tmp_path):
+    deck = json.loads((ROOT / "havana_game/data/buildings.json").read_text())
+    deck["buildings"] = deck["buildings"][4:28]
+    good = tmp_path / "deck.json"
+    good.write_text(json.dumps(deck))
+    result = havana("simulate", "--players", "2", "--games", "3", "--deck", str(good), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["finished"] == 3
+    deck["buildings"][0]["cost"] = {"gold": 1}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(deck))
+    result = havana("simulate", "--players", "2", "--games", "3", "--deck", str(bad))
+    assert result.returncode == 2 and "unknown cost entries ['gold']" in result.stderr
+    result = havana("simulate", "--deck", str(tmp_path / "missing.json"))
+    assert result.returncode == 2 and "cannot read building deck" in result.stderr
