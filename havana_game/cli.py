@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES = (
     "havana_game.cli_engine",
+    "net.cli",
 )
 """Modules with a `register(subparsers)` function adding their subcommands."""
 

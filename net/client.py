@@ -1,0 +1,206 @@
+"""`ClientConnection`: the protocol for a synchronous (pygame) loop.
+
+The asyncio `Session` runs in a background thread; the game loop calls `poll()`
+once per frame and gets the messages received since the last call as plain dicts
+(PROTOCOL.md "Messages", plus `{"type": "connection", "status": ...}` whenever
+`status` changes). Commands are fire-and-forget; their `ack` or `error` arrives
+through `poll()`.
+
+A dropped connection is re-established automatically: the connection rejoins its
+seat with the seat token and resends every command not yet acknowledged, with its
+original `seq` (the host answers a resend again and never applies it twice).
+
+One connection holds one seat. Hotseat play opens one `ClientConnection` per human
+seat on the same host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import queue
+import threading
+import time
+from typing import Any, Literal
+
+from .errors import ProtocolError
+from .session import Session
+
+Status = Literal["connecting", "connected", "reconnecting", "closed"]
+
+RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout"})
+"""Fatal host errors after which reconnecting makes sense; any other ends the connection."""
+
+
+class ClientConnection:
+    def __init__(self, host: str, port: int, *, reconnect_for: float = 300.0,
+                 client: str = "havana") -> None:
+        self.host = host
+        self.port = port
+        self.status: Status = "connecting"
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.is_host = False
+        """True if this seat holds the host role (start_game, add_bot, kick)."""
+        self.version = 0
+        """The state version of the latest view received."""
+        self.frames_received = 0
+        self._reconnect_for = reconnect_for
+        self._client = client
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._request: dict[str, Any] | None = None
+        self._unacked: dict[int, dict[str, Any]] = {}
+        self._seq = itertools.count(1)
+        self._session: Session | None = None
+        self._joined = False
+        self._closing = False
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_until_complete,
+                                        args=(self._main(),), daemon=True,
+                                        name=f"havana-client-{host}:{port}")
+        self._thread.start()
+
+    # --- called from the game loop -------------------------------------------------
+
+    def join(self, code: str, name: str, seat: int | None = None,
+             token: str | None = None) -> None:
+        """Take a seat (the first open one, or `seat`); with `token`, take back `seat`.
+        The answer is a `joined` message (then `.seat` and `.token` are set) or a
+        fatal `error` (wrong_code, table_full, seat_taken, wrong_token...)."""
+        if token is not None and seat is not None:
+            request = {"type": "rejoin", "code": code, "seat": seat, "token": token}
+            self.seat, self.token = seat, token
+        else:
+            request = {"type": "join", "code": code, "name": name, "seat": seat}
+        self._loop.call_soon_threadsafe(self._set_request, request)
+
+    def watch(self, code: str) -> None:
+        """Watch a table as a spectator."""
+        self._loop.call_soon_threadsafe(self._set_request, {"type": "watch", "code": code})
+
+    def send_decision(self, decision: dict[str, Any]) -> int:
+        """Send one of the current view's `legal` decisions; returns its seq."""
+        return self._command({"type": "decide", "version": self.version, "decision": decision})
+
+    def start_game(self) -> int:
+        return self._command({"type": "start"})
+
+    def add_bot(self, level: str, seat: int | None = None) -> int:
+        return self._command({"type": "add_bot", "level": level, "seat": seat})
+
+    def kick(self, seat: int) -> int:
+        return self._command({"type": "kick", "seat": seat})
+
+    def resync(self) -> None:
+        self._loop.call_soon_threadsafe(self._send, {"type": "resync"})
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Every message received since the last call (never blocks)."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float) -> dict[str, Any] | None:
+        """The next message, waiting up to `timeout` seconds (for scripts and tests)."""
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        self._closing = True
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._drop_session)
+        self._thread.join(timeout=5)
+
+    # --- the background thread -----------------------------------------------------
+
+    def _command(self, body: dict[str, Any]) -> int:
+        seq = next(self._seq)
+        message = {**body, "seq": seq}
+        self._loop.call_soon_threadsafe(self._queue_command, message)
+        return seq
+
+    def _queue_command(self, message: dict[str, Any]) -> None:
+        self._unacked[message["seq"]] = message
+        self._send(message)
+
+    def _set_request(self, request: dict[str, Any]) -> None:
+        self._request = request
+        if self._session is not None and not self._joined:
+            self._send(request)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._session is not None:
+            self._session.send(message)
+
+    def _drop_session(self) -> None:
+        if self._session is not None:
+            self._session.close()
+
+    def _set_status(self, status: Status) -> None:
+        if status != self.status:
+            self.status = status
+            self._inbox.put({"type": "connection", "status": status})
+
+    async def _main(self) -> None:
+        """Connect, serve, and after a drop reconnect (backing off up to 2 s) until
+        `reconnect_for` seconds pass without a successful connection."""
+        deadline = time.monotonic() + self._reconnect_for
+        delay = 0.1
+        while not self._closing and time.monotonic() < deadline:
+            reason = None
+            try:
+                self._session = await Session.open(self.host, self.port, client=self._client)
+                self._set_status("connected")
+                deadline, delay = time.monotonic() + self._reconnect_for, 0.1
+                reason = await self._serve(self._session)
+            except ProtocolError as error:  # refused at the hello
+                reason = error.reason
+                self._inbox.put({"type": "error", "reason": error.reason,
+                                 "params": error.params, "seq": None, "fatal": True})
+            except (OSError, EOFError, TimeoutError):
+                pass
+            finally:
+                if self._session is not None:
+                    self._session.close()
+                    self._session, self._joined = None, False
+            if self._closing or (reason is not None and reason not in RETRYABLE):
+                break
+            self._set_status("reconnecting")
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+        self._set_status("closed")
+
+    async def _serve(self, session: Session) -> str:
+        """(Re)join, then hand every message to the inbox. Returns the reason of a
+        fatal error from the host; a lost connection raises."""
+        if self.token is not None and self._request is not None:
+            self._request = {"type": "rejoin", "code": self._request["code"],
+                             "seat": self.seat, "token": self.token}
+        if self._request is not None:
+            session.send(self._request)
+        while True:
+            message = await session.receive()
+            self.frames_received += 1
+            self._handle(session, message)
+            self._inbox.put(message)
+            if message["type"] == "error" and message["fatal"]:
+                return message["reason"]
+
+    def _handle(self, session: Session, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "joined":
+            self._joined = True
+            if message["token"] is not None:
+                self.seat, self.token = message["seat"], message["token"]
+            self.is_host = message["host"]
+            for pending in self._unacked.values():
+                session.send(pending)
+        elif kind == "view":
+            self.version = message["view"]["version"]
+        elif kind in ("ack", "error"):
+            self._unacked.pop(message.get("seq"), None)  # type: ignore[arg-type]

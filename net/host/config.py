@@ -1,0 +1,38 @@
+"""Host settings: where to listen, timing, and the caps that keep one client from
+hurting the others (PROTOCOL.md "Limits")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class HostConfig:
+    bind: str = "127.0.0.1"
+    """127.0.0.1 keeps a game local; LAN hosting ("0.0.0.0") is an explicit choice."""
+    port: int = 0
+    """0: an ephemeral port."""
+    name: str = "Havana"
+    heartbeat: float = 5.0
+    """Seconds between pings; a connection silent for 3 heartbeats is closed."""
+    grace: float = 120.0
+    """Seconds a disconnected seat is held before a stand-in bot plays it."""
+    handshake_timeout: float = 10.0
+    """The hello and the join must each arrive within this many seconds."""
+    frame_deadline: float = 5.0
+    """Once a frame's first byte arrived, the whole frame must within this."""
+    max_connections: int = 1024
+    max_pending: int = 64
+    """Connections still in the handshake; more are refused with `server_busy`."""
+    send_buffer_limit: int = 1 << 20
+    """Bytes queued to one client; beyond that it is too slow and is disconnected."""
+    failed_join_threshold: int = 5
+    """Failed joins from one address within `failed_join_window` before it is slowed."""
+    failed_join_delay: float = 0.1
+    """First delay once slowed; doubles with each further failure..."""
+    failed_join_max_delay: float = 2.0
+    """...up to this, so the rest of the party is slowed, never locked out."""
+    failed_join_window: float = 60.0
+    save_dir: Path | None = None
+    """Where tables are saved after every change (none: no persistence)."""

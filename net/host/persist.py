@@ -1,0 +1,81 @@
+"""Table saves (PROTOCOL.md "Persistence"): one JSON file per table, written
+atomically (temp file, fsync, os.replace, fsync of the folder) after every change.
+
+The game part is the engine's save document (`havana_game.saves`): setup plus
+decision history, replayed and checked on load. Seats keep only the sha256 of
+their tokens, and the last applied command per seat, so a command resent after a
+crash is answered again, never applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from havana_game.content import classic_rules
+from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
+
+from .table import Seat, Table
+
+SUFFIX = ".havana-table.json"
+FORMAT = "havana-table"
+VERSION = 1
+
+
+def table_path(folder: Path, table: Table) -> Path:
+    return folder / f"{table.id}{SUFFIX}"
+
+
+def table_to_document(table: Table) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "version": VERSION, "id": table.id, "code": table.code,
+        "players": table.players, "host_seat": table.host_seat,
+        "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
+                   "token_sha256": s.token_hash, "last_seq": s.last_seq,
+                   "last_version": s.last_version} for s in table.seats],
+        "game": game_to_document(table.game) if table.game is not None else None,
+    }
+
+
+def save_table(folder: Path, table: Table) -> None:
+    data = json.dumps(table_to_document(table), separators=(",", ":")).encode("utf-8")
+    write_atomically(table_path(folder, table), data)
+
+
+def table_from_document(doc: dict[str, Any]) -> Table:
+    """Rebuild a table; raises SaveError if the file is not a valid table save."""
+    try:
+        if doc["format"] != FORMAT or doc["version"] != VERSION:
+            raise SaveError("not a Havana table save of a known version")
+        game = game_from_document(doc["game"]) if doc["game"] is not None else None
+        table = Table(classic_rules() if game is None else game.rules, int(doc["players"]),
+                      id=str(doc["id"]), code=str(doc["code"]), host_seat=doc["host_seat"],
+                      game=game)
+        for index, raw in enumerate(doc["seats"]):
+            seat = Seat(index, kind=raw["kind"], name=str(raw["name"]),
+                        token_hash=raw["token_sha256"], last_seq=int(raw["last_seq"]),
+                        last_version=int(raw["last_version"]))
+            table.seats[index] = seat
+            if seat.kind == "bot":
+                table.set_standin(index, raw["level"])
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise SaveError(f"damaged table save: {type(error).__name__}") from None
+    if game is not None:
+        table.refresh_prompts()
+    return table
+
+
+def load_tables(folder: Path) -> list[Table]:
+    """Every table saved in `folder` (raises SaveError naming a damaged file)."""
+    tables = []
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        try:
+            doc = json.loads(path.read_bytes())
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise SaveError(f"cannot read {path.name}: {type(error).__name__}") from None
+        try:
+            tables.append(table_from_document(doc))
+        except SaveError as error:
+            raise SaveError(f"{path.name}: {error}") from None
+    return tables

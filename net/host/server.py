@@ -1,0 +1,397 @@
+"""The asyncio host (PROTOCOL.md "Connection lifecycle"): handshake, join, the
+command loop, broadcasting views, bots, heartbeat and the grace period.
+
+Single-threaded: every table change happens in one event-loop callback, is
+committed (saved) and only then broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from havana_game.ai import BOT_LEVELS
+from havana_game.content import classic_rules
+from havana_game.rules import Event, IllegalDecision, Ruleset
+from havana_game.rules.materials import RESOURCE_COUNT, VP
+
+from .. import PROTOCOL_VERSION
+from ..errors import FrameError, ProtocolError
+from ..framing import read_frame
+from ..messages import (
+    Ack,
+    AddBot,
+    Decide,
+    GameOver,
+    Hello,
+    Join,
+    Joined,
+    Kick,
+    Message,
+    Ping,
+    Pong,
+    Rejoin,
+    Resync,
+    SeatInfo,
+    Start,
+    TableStatus,
+    ViewUpdate,
+    Watch,
+    Welcome,
+    parse,
+)
+from .audience import seat_update
+from .config import HostConfig
+from .connection import Connection
+from .credentials import normalize_code
+from .persist import load_tables, save_table
+from .table import Table, default_bot_level
+from .throttle import JoinThrottle
+
+
+@dataclass
+class Audience:
+    """The live connections of one table."""
+
+    seats: dict[int, Connection] = field(default_factory=dict)
+    spectators: set[Connection] = field(default_factory=set)
+
+
+class Host:
+    """Serves any number of tables. `await start()`, then `await close()`."""
+
+    def __init__(self, config: HostConfig | None = None, rules: Ruleset | None = None) -> None:
+        self.config = config or HostConfig()
+        self.rules = rules or classic_rules()
+        self.tables: dict[str, Table] = {}
+        """By normalized join code."""
+        self.by_id: dict[str, Table] = {}
+        self.audiences: dict[str, Audience] = {}
+        self.connections: set[Connection] = set()
+        self.pending = 0
+        self.throttle = JoinThrottle(self.config)
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._bots_scheduled: set[str] = set()
+        self._nonces = itertools.count(1)
+
+    # --- tables --------------------------------------------------------------------
+
+    def create_table(self, players: int, bots: Sequence[str | None] = ()) -> Table:
+        """A new table; `bots[i]` puts a bot of that level on seat i (None: open)."""
+        table = Table(self.rules, players)
+        for seat, level in enumerate(bots):
+            if level is not None:
+                if level not in BOT_LEVELS:
+                    raise ValueError(f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")
+                table.put_bot(seat, level)
+        self._add(table)
+        table.commit()
+        return table
+
+    def resume(self, folder: Path) -> list[Table]:
+        """Load every table saved in `folder`; once started, their humans have the
+        grace period to come back with their tokens."""
+        tables = load_tables(folder)
+        for table in tables:
+            self._add(table)
+        return tables
+
+    def _add(self, table: Table) -> None:
+        if self.config.save_dir is not None:
+            folder = self.config.save_dir
+            table.on_commit = lambda t: save_table(folder, t)
+        self.tables[normalize_code(table.code)] = table
+        self.by_id[table.id] = table
+        self.audiences[table.id] = Audience()
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(
+            self._serve, self.config.bind, self.config.port, limit=1 << 17, backlog=512)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._heartbeat = asyncio.create_task(self._beat())
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.kind == "human":
+                    self._start_grace(table, seat.index)
+            self._schedule_bots(table)
+        return self.port
+
+    async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.connections):
+            conn.close()
+        for handle in self._grace.values():
+            handle.cancel()
+        if self._server is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._server.wait_closed(), 1.0)
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.heartbeat)
+            for conn in list(self.connections):
+                conn.send(Ping, nonce=next(self._nonces))
+
+    # --- one connection ------------------------------------------------------------
+
+    async def _read(self, conn: Connection, idle: float) -> Message:
+        return parse(await read_frame(conn.reader, idle, self.config.frame_deadline))
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, self.config.send_buffer_limit)
+        if (len(self.connections) >= self.config.max_connections
+                or self.pending >= self.config.max_pending):
+            conn.send_error(FrameError("server_busy"))
+            return
+        self.connections.add(conn)
+        try:
+            self.pending += 1
+            try:
+                await self._handshake(conn)
+            finally:
+                self.pending -= 1
+            while not conn.closed:
+                message = await self._read(conn, 3 * self.config.heartbeat)
+                try:
+                    self._command(conn, message)
+                except ProtocolError as error:
+                    conn.send_error(error, getattr(message, "seq", None))
+        except ProtocolError as error:
+            conn.send_error(error)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            conn.close()
+            self.connections.discard(conn)
+            self._detach(conn)
+
+    async def _handshake(self, conn: Connection) -> None:
+        """Hello (versions must match) -> welcome; then join, rejoin or watch."""
+        timeout = self.config.handshake_timeout
+        hello = await self._read(conn, timeout)
+        if not isinstance(hello, Hello):
+            raise FrameError("expected_hello", got=hello.type)
+        if hello.protocol != PROTOCOL_VERSION:
+            raise FrameError("protocol_mismatch", expected=PROTOCOL_VERSION, got=hello.protocol)
+        if hello.fingerprint != self.rules.fingerprint:
+            raise FrameError("ruleset_mismatch", expected=self.rules.fingerprint)
+        conn.send(Welcome, protocol=PROTOCOL_VERSION, server=self.config.name,
+                  heartbeat=float(self.config.heartbeat))
+        request = await self._read(conn, timeout)
+        if not isinstance(request, Join | Rejoin | Watch):
+            raise FrameError("expected_join", got=request.type)
+        delay = self.throttle.delay(conn.address)
+        if delay:
+            await asyncio.sleep(delay)
+        try:
+            self._enter(conn, request)
+        except ProtocolError as error:
+            self.throttle.failed(conn.address)
+            raise FrameError(error.reason, **error.params) from None
+
+    def _enter(self, conn: Connection, request: Join | Rejoin | Watch) -> None:
+        table = self.tables.get(normalize_code(request.code))
+        if table is None:
+            raise ProtocolError("wrong_code")
+        audience = self.audiences[table.id]
+        token = None
+        if isinstance(request, Join):
+            seat, token = table.join(request.name, request.seat)
+            table.commit()
+        elif isinstance(request, Rejoin):
+            seat = request.seat
+            table.rejoin(seat, request.token)
+            self._cancel_grace(table, seat)
+            old = audience.seats.pop(seat, None)
+            if old is not None:
+                old.table_id = None
+                old.send_error(FrameError("replaced"))
+        else:
+            seat = None
+        conn.table_id, conn.seat = table.id, seat
+        if seat is None:
+            audience.spectators.add(conn)
+        else:
+            audience.seats[seat] = conn
+        conn.send(Joined, table=table.id, seat=seat, token=token,
+                  host=seat is not None and seat == table.host_seat)
+        if table.game is None and table.full:
+            table.start(check_host=False)
+            table.commit()
+            self._broadcast(table, [])
+        else:
+            self._broadcast_status(table)
+            self._send_view(conn, table, [])
+
+    def _detach(self, conn: Connection) -> None:
+        if conn.table_id is None:
+            return
+        table = self.by_id[conn.table_id]
+        audience = self.audiences[table.id]
+        if conn.seat is None:
+            audience.spectators.discard(conn)
+            return
+        if audience.seats.get(conn.seat) is conn:
+            del audience.seats[conn.seat]
+            if table.seats[conn.seat].kind == "human":
+                self._start_grace(table, conn.seat)
+            self._broadcast_status(table)
+
+    # --- grace period --------------------------------------------------------------
+
+    def _start_grace(self, table: Table, seat: int) -> None:
+        self._cancel_grace(table, seat)
+        self._grace[table.id, seat] = asyncio.get_running_loop().call_later(
+            self.config.grace, self._stand_in, table, seat)
+
+    def _cancel_grace(self, table: Table, seat: int) -> None:
+        handle = self._grace.pop((table.id, seat), None)
+        if handle is not None:
+            handle.cancel()
+
+    def _stand_in(self, table: Table, seat: int) -> None:
+        """The grace period ran out: a bot plays the seat until its owner returns."""
+        self._grace.pop((table.id, seat), None)
+        if table.seats[seat].kind == "human" and seat not in self.audiences[table.id].seats:
+            table.set_standin(seat, default_bot_level())
+            self._broadcast_status(table)
+            self._schedule_bots(table)
+
+    # --- commands ------------------------------------------------------------------
+
+    def _command(self, conn: Connection, message: Message) -> None:
+        if isinstance(message, Ping):
+            conn.send(Pong, nonce=message.nonce)
+            return
+        if isinstance(message, Pong):
+            return
+        if conn.table_id is None:
+            raise FrameError("not_joined")
+        table = self.by_id[conn.table_id]
+        if isinstance(message, Resync):
+            conn.send(TableStatus, **self._status(table))
+            self._send_view(conn, table, [])
+            return
+        if not isinstance(message, Decide | Start | AddBot | Kick):
+            raise FrameError("unexpected_message", got=message.type)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated")
+        done = table.duplicate(seat, message.seq)
+        if done is not None:  # a resend of an applied command: answer it again
+            conn.send(Ack, seq=message.seq, version=done)
+            return
+        if isinstance(message, Decide):
+            try:
+                events = table.decide(seat, message.decision, message.version)
+            except ProtocolError as error:
+                conn.send_error(error, message.seq)
+                if error.reason == "stale":
+                    self._send_view(conn, table, [])
+                return
+            table.commit(seat, message.seq)
+            conn.send(Ack, seq=message.seq, version=table.version)
+            self._broadcast(table, events)
+            return
+        started = table.game is None and isinstance(message, Start)
+        if isinstance(message, Start):
+            table.start(seat)
+        elif isinstance(message, AddBot):
+            table.add_bot(seat, message.level, message.seat)
+        else:
+            table.kick(seat, message.seat)
+            self._kick_connection(table, message.seat)
+        if table.game is None and table.full:
+            table.start(check_host=False)
+            started = True
+        table.commit(seat, message.seq)
+        conn.send(Ack, seq=message.seq, version=table.version)
+        if started:
+            self._broadcast(table, [])
+        else:
+            self._broadcast_status(table)
+            self._schedule_bots(table)
+
+    def _kick_connection(self, table: Table, seat: int) -> None:
+        self._cancel_grace(table, seat)
+        kicked = self.audiences[table.id].seats.pop(seat, None)
+        if kicked is not None:
+            kicked.table_id = None
+            kicked.send_error(FrameError("kicked"))
+
+    # --- telling people ------------------------------------------------------------
+
+    def _status(self, table: Table) -> dict:
+        audience = self.audiences[table.id]
+        seats = [SeatInfo(seat=s.index, kind=s.kind, name=s.name, level=s.level,
+                          connected=s.kind == "bot" or s.index in audience.seats)
+                 for s in table.seats]
+        return {"table": table.id, "status": table.status, "players": table.players,
+                "seats": seats, "host_seat": table.host_seat}
+
+    def _broadcast_status(self, table: Table) -> None:
+        audience = self.audiences[table.id]
+        status = self._status(table)
+        for conn in (*audience.seats.values(), *audience.spectators):
+            conn.send(TableStatus, **status)
+
+    def _send_view(self, conn: Connection, table: Table, events: list[Event]) -> None:
+        if table.game is not None:
+            conn.send(ViewUpdate, **seat_update(table.game.state, conn.seat, events))
+
+    def _broadcast(self, table: Table, events: list[Event]) -> None:
+        """After a committed change: every seat its own view, spectators the public one."""
+        assert table.game is not None
+        state = table.game.state
+        audience = self.audiences[table.id]
+        if not events:  # a start: seats and status changed too
+            self._broadcast_status(table)
+        for seat, conn in list(audience.seats.items()):
+            conn.send(ViewUpdate, **seat_update(state, seat, events))
+        if audience.spectators:
+            public = seat_update(state, None, events)
+            for conn in list(audience.spectators):
+                conn.send(ViewUpdate, **public)
+        if state.phase == 4:
+            vp = [state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)]
+            for conn in (*audience.seats.values(), *audience.spectators):
+                conn.send(GameOver, winners=list(state.winners), reason=state.end_reason, vp=vp)
+            self._broadcast_status(table)
+        self._schedule_bots(table)
+
+    # --- bots ----------------------------------------------------------------------
+
+    def _schedule_bots(self, table: Table) -> None:
+        if table.id not in self._bots_scheduled and table.bot_turn() is not None:
+            self._bots_scheduled.add(table.id)
+            asyncio.get_running_loop().call_soon(self._bot_step, table)
+
+    def _bot_step(self, table: Table) -> None:
+        """One bot decision (one per loop iteration, so the network keeps flowing)."""
+        self._bots_scheduled.discard(table.id)
+        turn = table.bot_turn()
+        if turn is None:
+            return
+        seat, bot = turn
+        state = table.game.state  # type: ignore[union-attr]
+        try:
+            events = table.decide(seat, bot.decide(seat_update(state, seat, ())["view"]),
+                                  state.version)
+        except (ProtocolError, IllegalDecision, ValueError) as error:
+            print(f"havana host: bot at seat {seat} failed: {error}", file=sys.stderr)
+            return
+        table.commit()
+        self._broadcast(table, events)

@@ -1,0 +1,234 @@
+"""One table: its seats, its game, and the command rules (PROTOCOL.md "Commands").
+
+Pure bookkeeping, no sockets: the server calls these methods and broadcasts what
+changed. Every change is saved (if the table has a save path) before the method
+returns, so the server never tells anyone about an unsaved decision.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from havana_game.ai import BOT_LEVELS, Bot, make_bot
+from havana_game.game import Game
+from havana_game.rules import Decision, Event, IllegalDecision, Ruleset, from_json, legal_decisions
+
+from ..errors import ProtocolError
+from .credentials import new_join_code, new_token, token_hash, token_matches
+
+SeatKind = Literal["open", "human", "bot"]
+
+
+def default_bot_level() -> str:
+    """"easy" once registered, else "random"."""
+    return "easy" if "easy" in BOT_LEVELS else "random"
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: SeatKind = "open"
+    name: str = ""
+    level: str | None = None
+    """The level of a bot seat, or of the stand-in bot while a human is away."""
+    token_hash: str | None = None
+    last_seq: int = -1
+    """The last applied command's sequence number (a resend of it is answered again)."""
+    last_version: int = 0
+    """The state version that command produced."""
+    prompt_version: int = 0
+    """The version at which this seat's legal decisions last changed: a decision
+    based on an older view is stale."""
+    legal: tuple = ()
+    bot: Bot | None = field(default=None, repr=False)
+    """The bot playing this seat now (a bot seat, or a stand-in for an absent human)."""
+
+    @property
+    def bot_driven(self) -> bool:
+        return self.bot is not None
+
+
+@dataclass
+class Table:
+    rules: Ruleset
+    players: int
+    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    code: str = field(default_factory=new_join_code)
+    seats: list[Seat] = field(default_factory=list)
+    host_seat: int | None = None
+    game: Game | None = None
+    on_commit: Callable[[Table], None] | None = field(default=None, repr=False)
+    """Called by `commit` (persistence)."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat(i) for i in range(self.players)]
+
+    @property
+    def status(self) -> Literal["lobby", "playing", "over"]:
+        if self.game is None:
+            return "lobby"
+        return "over" if self.game.state.phase == 4 else "playing"
+
+    @property
+    def version(self) -> int:
+        return self.game.state.version if self.game is not None else 0
+
+    def commit(self, seat: int | None = None, seq: int | None = None) -> None:
+        """Record that `seat`'s command `seq` was carried out, and save the table.
+        Called after every successful change and before anyone is told of it."""
+        if seat is not None and seq is not None:
+            self.seats[seat].last_seq, self.seats[seat].last_version = seq, self.version
+        if self.on_commit is not None:
+            self.on_commit(self)
+
+    def _seat(self, index: int) -> Seat:
+        if not 0 <= index < self.players:
+            raise ProtocolError("no_such_seat", seat=index)
+        return self.seats[index]
+
+    def _require_host(self, seat: int | None) -> None:
+        if seat is None or seat != self.host_seat:
+            raise ProtocolError("not_host")
+
+    # --- seats ---------------------------------------------------------------------
+
+    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        """A human takes `seat` (or the first open one); returns (seat, token). The
+        first human to join gets the host role.
+
+        Like every mutating method here, it does not save: the caller `commit`s."""
+        if seat is None:
+            seat = next((s.index for s in self.seats if s.kind == "open"), None)
+            if seat is None:
+                raise ProtocolError("table_full")
+        target = self._seat(seat)
+        if target.kind != "open":
+            raise ProtocolError("seat_taken", seat=seat)
+        token = new_token()
+        target.kind, target.name, target.token_hash = "human", name, token_hash(token)
+        if self.host_seat is None:
+            self.host_seat = seat
+        return seat, token
+
+    def rejoin(self, seat: int, token: str) -> None:
+        """The token's owner takes the seat back; a stand-in bot steps aside."""
+        target = self._seat(seat)
+        if target.kind != "human" or not token_matches(token, target.token_hash):
+            raise ProtocolError("wrong_token", seat=seat)
+        self.set_standin(seat, None)
+
+    def set_standin(self, seat: int, level: str | None) -> None:
+        """Put a stand-in bot of `level` on an absent human's seat (None: remove it)."""
+        target = self.seats[seat]
+        target.level = level
+        target.bot = make_bot(level, secrets.randbits(32)) if level else None
+
+    def add_bot(self, by: int | None, level: str, seat: int | None = None) -> int:
+        self._require_host(by)
+        if level not in BOT_LEVELS:
+            raise ProtocolError("unknown_level", level=level)
+        if seat is None:
+            seat = next((s.index for s in self.seats if s.kind == "open"), None)
+            if seat is None:
+                raise ProtocolError("table_full")
+        target = self._seat(seat)
+        if target.kind != "open":
+            raise ProtocolError("seat_taken", seat=seat)
+        self.put_bot(target.index, level)
+        return seat
+
+    def put_bot(self, seat: int, level: str) -> None:
+        """Seat `seat` becomes a bot of `level` (for good: it has no token)."""
+        target = self.seats[seat]
+        target.kind, target.name, target.token_hash = "bot", f"{level} bot", None
+        self.set_standin(seat, level)
+
+    def kick(self, by: int | None, seat: int) -> None:
+        """Host role: in the lobby the seat opens; in a game a bot takes it for good."""
+        self._require_host(by)
+        target = self._seat(seat)
+        if seat == by:
+            raise ProtocolError("cannot_kick_self")
+        if target.kind == "open":
+            raise ProtocolError("seat_open", seat=seat)
+        if self.game is None:
+            self.seats[seat] = Seat(seat)
+        else:
+            self.put_bot(target.index, target.level or default_bot_level())
+
+    # --- the game ------------------------------------------------------------------
+
+    def start(self, by: int | None = None, check_host: bool = True) -> None:
+        """Deal a new game with a fresh secret seed; open seats get default bots."""
+        if check_host:
+            self._require_host(by)
+        if self.game is not None:
+            raise ProtocolError("game_started")
+        for seat in self.seats:
+            if seat.kind == "open":
+                self.put_bot(seat.index, default_bot_level())
+        self.game = Game.new(self.rules, self.players, secrets.randbits(62))
+        self.refresh_prompts()
+
+    @property
+    def full(self) -> bool:
+        return all(s.kind != "open" for s in self.seats)
+
+    def refresh_prompts(self) -> None:
+        assert self.game is not None
+        state = self.game.state
+        for seat in self.seats:
+            legal = legal_decisions(state, seat.index)
+            if legal != seat.legal:
+                seat.legal, seat.prompt_version = legal, state.version
+
+    def duplicate(self, seat: int, seq: int) -> int | None:
+        """The version a resent (already applied) command `seq` produced, or None if
+        `seq` is new. An older seq than the last applied one is refused."""
+        target = self.seats[seat]
+        if seq == target.last_seq:
+            return target.last_version
+        if seq < target.last_seq:
+            raise ProtocolError("old_seq", seq=seq, last=target.last_seq)
+        return None
+
+    def decide(self, seat: int, decision_json: Any, version: int) -> list[Event]:
+        """Apply a seat's decision based on view `version`; returns the events.
+
+        Raises ProtocolError("stale") if the seat's question changed since that view
+        (the caller sends a fresh view), or the engine's IllegalDecision reason.
+        """
+        if self.game is None:
+            raise ProtocolError("game_not_started")
+        state = self.game.state
+        target = self.seats[seat]
+        if not target.prompt_version <= version <= state.version:
+            raise ProtocolError("stale", version=version, current=state.version)
+        decision = self._parse(decision_json)
+        try:
+            events = self.game.play(seat, decision)
+        except IllegalDecision as error:
+            raise ProtocolError(error.reason, detail=error.detail) from None
+        self.refresh_prompts()
+        return events
+
+    @staticmethod
+    def _parse(decision_json: Any) -> Decision:
+        try:
+            return from_json(decision_json)
+        except IllegalDecision as error:
+            raise ProtocolError(error.reason, detail=error.detail) from None
+
+    def bot_turn(self) -> tuple[int, Bot] | None:
+        """A bot-driven seat that must decide now, if any."""
+        if self.game is None:
+            return None
+        for index in self.game.state.deciders():
+            bot = self.seats[index].bot
+            if bot is not None:
+                return index, bot
+        return None
