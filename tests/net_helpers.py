@@ -1,0 +1,105 @@
+"""Shared helpers for the network tests: a host in the test's event loop, and a
+client that records every byte it receives."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from havana_game.content import classic_rules
+from net import PROTOCOL_VERSION
+from net.framing import HEADER, MAX_OUTBOUND_FRAME, check_length, decode_body, encode_frame
+from net.host import Host, HostConfig
+from net.messages import parse
+
+LOOPBACK = "127.0.0.1"
+
+
+@asynccontextmanager
+async def running_host(**config: Any):
+    host = Host(HostConfig(bind=LOOPBACK, **config))
+    await host.start()
+    try:
+        yield host
+    finally:
+        await host.close()
+
+
+@dataclass
+class Recorder:
+    """A raw protocol client keeping every frame it receives, bytes and message."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    frames: list[bytes] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    seat: int | None = None
+    token: str | None = None
+    seq: int = 0
+
+    @classmethod
+    async def connect(cls, port: int) -> Recorder:
+        reader, writer = await asyncio.open_connection(LOOPBACK, port, limit=1 << 23)
+        return cls(reader, writer)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode_frame(message))
+
+    def hello(self) -> None:
+        self.send({"type": "hello", "protocol": PROTOCOL_VERSION,
+                   "fingerprint": classic_rules().fingerprint})
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        header = await asyncio.wait_for(self.reader.readexactly(HEADER.size), timeout)
+        body = await asyncio.wait_for(
+            self.reader.readexactly(check_length(header, MAX_OUTBOUND_FRAME)), timeout)
+        self.frames.append(header + body)
+        raw = decode_body(body, MAX_OUTBOUND_FRAME)
+        parse(raw)  # every host message is valid under the shared adapter
+        self.messages.append(raw)
+        return raw
+
+    async def until(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+        while True:
+            message = await self.receive(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def join(self, code: str, name: str = "p", **extra: Any) -> dict[str, Any]:
+        self.hello()
+        await self.until("welcome")
+        self.send({"type": "join", "code": code, "name": name, **extra})
+        joined = await self.until("joined")
+        self.seat, self.token = joined["seat"], joined["token"]
+        return joined
+
+    def decide(self, decision: dict[str, Any], version: int) -> int:
+        self.seq += 1
+        self.send({"type": "decide", "seq": self.seq, "version": version,
+                   "decision": decision})
+        return self.seq
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def play_randomly(client: Recorder, rng: random.Random) -> dict[str, Any]:
+    """Play the client's seat with random legal decisions until game over."""
+    waiting = False
+    view = None
+    while True:
+        message = await client.receive()
+        kind = message["type"]
+        if kind == "game_over":
+            return message
+        if kind == "view":
+            view = message["view"]
+        elif kind in ("ack", "error"):
+            assert kind == "ack" or not message["fatal"], message
+            waiting = False
+        if not waiting and view is not None and client.seat in view["to_decide"]:
+            client.decide(rng.choice(view["legal"]), view["version"])
+            waiting = True
