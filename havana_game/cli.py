@@ -10,6 +10,7 @@ from collections.abc import Sequence
 COMMAND_MODULES = (
     "havana_game.cli_engine",
     "net.cli",
+    "havana_game.client.cli",
 )
 """Modules with a `register(subparsers)` function adding their subcommands."""
 
@@ -26,8 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        from .client.cli import run_menu
+        return run_menu(args)
     return int(args.func(args) or 0)
 
 

@@ -1,0 +1,89 @@
+"""The window and the main loop: events, then update(dt), then draw, at 60 FPS.
+F11 toggles fullscreen; a resize lays the current scene out again."""
+
+from __future__ import annotations
+
+import pygame
+
+from .i18n import set_language
+from .settings import Settings
+from .sound import Sounds
+
+MIN_SIZE = (1280, 720)
+FPS = 60
+
+
+class App:
+    """Owns the window, the settings, the sounds and the current scene."""
+
+    def __init__(self, settings: Settings | None = None,
+                 size: tuple[int, int] | None = None) -> None:
+        pygame.init()
+        self.settings = settings or Settings.load()
+        set_language(self.settings.language)
+        pygame.display.set_caption("Havana")
+        pygame.key.set_repeat(400, 40)
+        self.fullscreen = False
+        self.screen = self._open_window(size or self.settings.window_size,
+                                        self.settings.fullscreen)
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        from .scenes.menu import MenuScene
+        self.scene = MenuScene(self)
+        self.scene.layout(self.screen.get_size())
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        self.fullscreen = fullscreen
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def switch(self, scene: object) -> None:
+        """Show `scene` (a `Scene`) from the next frame on."""
+        self.scene = scene  # type: ignore[assignment]
+        self.scene.layout(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.fullscreen
+        self.screen = self._open_window(self.settings.window_size, self.settings.fullscreen)
+        self.settings.save()
+        self.scene.layout(self.screen.get_size())
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Window-level events first, then the scene's."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            if size != (event.w, event.h):
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self.settings.window_size = size
+            self.scene.layout(size)
+        else:
+            self.scene.handle_event(event)
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: handle `events` (or the queued ones), update, draw."""
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+
+    def run(self) -> int:
+        """The main loop, until the window closes or Quit is chosen."""
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000
+            self.frame(min(dt, 0.1))
+            pygame.display.flip()
+        self.settings.save()
+        close = getattr(self.scene, "close", None)
+        if close:
+            close()
+        pygame.quit()
+        return 0

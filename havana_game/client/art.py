@@ -1,0 +1,359 @@
+"""Everything drawn by code: materials (a distinct shape per color), coins,
+workers, action cards, building cards and the table. Surfaces are cached by
+their arguments, so each is drawn once per size."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from . import fonts
+from .i18n import tr
+
+Color = tuple[int, int, int]
+
+INK: Color = (35, 28, 22)
+PAPER: Color = (244, 232, 205)
+GOLD: Color = (226, 178, 58)
+TEXT_LIGHT: Color = (245, 238, 222)
+TEXT_DIM: Color = (190, 178, 150)
+ACCENT: Color = (240, 196, 80)
+HIGHLIGHT: Color = (120, 230, 140)
+DANGER: Color = (225, 90, 70)
+PANEL: Color = (40, 58, 52)
+PANEL_EDGE: Color = (92, 120, 104)
+
+MATERIAL_COLORS: dict[str, Color] = {
+    "red": (196, 64, 52), "yellow": (236, 200, 70), "brown": (140, 92, 52),
+    "blue": (70, 140, 215), "gray": (150, 150, 146),
+}
+MATERIAL_LETTERS = {"red": "R", "yellow": "Y", "brown": "B", "blue": "U", "gray": "G"}
+MATERIAL_ORDER = ("red", "yellow", "brown", "blue", "gray")
+SEAT_COLORS: tuple[Color, ...] = ((214, 88, 70), (72, 150, 220), (236, 190, 70), (140, 200, 110))
+
+CARD_TINTS: dict[str, Color] = {
+    "siesta": (170, 200, 230), "refreshment": (150, 210, 190), "protection": (160, 170, 220),
+    "debris": (175, 170, 160), "conservation": (200, 180, 140), "tax_collector": (210, 170, 120),
+    "worker": (190, 160, 130), "architect": (130, 170, 200), "pesos_thief": (200, 140, 140),
+    "materials_thief": (190, 130, 160), "black_market": (120, 120, 130),
+    "pesos": (230, 200, 110), "mama": (230, 150, 120),
+}
+
+
+def _polygon(center: tuple[float, float], radius: float, sides: int,
+             turn: float = 0.0) -> list[tuple[float, float]]:
+    cx, cy = center
+    return [(cx + radius * math.cos(turn + 2 * math.pi * i / sides),
+             cy + radius * math.sin(turn + 2 * math.pi * i / sides)) for i in range(sides)]
+
+
+@lru_cache(maxsize=256)
+def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
+    """A material token: red square brick, yellow triangle, brown hexagon, blue
+    diamond, gray round rubble; `letter` adds its initial for colorblind players."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    color = MATERIAL_COLORS[name]
+    dark = tuple(max(0, c - 70) for c in color)
+    r = size / 2
+    c = (r, r)
+    if name == "red":
+        rect = pygame.Rect(0, 0, int(size * 0.82), int(size * 0.82))
+        rect.center = (int(r), int(r))
+        pygame.draw.rect(surf, color, rect, border_radius=max(1, size // 10))
+        pygame.draw.line(surf, dark, (rect.left, rect.centery), (rect.right - 1, rect.centery),
+                         max(1, size // 14))
+        pygame.draw.rect(surf, dark, rect, max(1, size // 14), border_radius=max(1, size // 10))
+    elif name == "yellow":
+        points = _polygon(c, r * 0.95, 3, -math.pi / 2)
+        points = [(x, y + r * 0.12) for x, y in points]
+        pygame.draw.polygon(surf, color, points)
+        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+    elif name == "brown":
+        points = _polygon(c, r * 0.92, 6)
+        pygame.draw.polygon(surf, color, points)
+        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+    elif name == "blue":
+        points = _polygon(c, r * 0.95, 4, -math.pi / 2)
+        pygame.draw.polygon(surf, color, points)
+        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+        pygame.draw.line(surf, (200, 230, 255), points[3], c, max(1, size // 12))
+    else:
+        rng = random.Random(size)
+        points = [(r + r * 0.85 * (0.8 + 0.2 * rng.random()) * math.cos(a),
+                   r + r * 0.85 * (0.8 + 0.2 * rng.random()) * math.sin(a))
+                  for a in (2 * math.pi * i / 9 for i in range(9))]
+        pygame.draw.polygon(surf, color, points)
+        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+    if letter:
+        label = fonts.text(MATERIAL_LETTERS[name], max(7, int(size * 0.5)), (255, 255, 255), True)
+        outline = fonts.text(MATERIAL_LETTERS[name], max(7, int(size * 0.5)), (0, 0, 0), True)
+        spot = label.get_rect(center=(int(r), int(r) + (size // 10 if name == "yellow" else 0)))
+        surf.blit(outline, spot.move(1, 1))
+        surf.blit(label, spot)
+    return surf
+
+
+@lru_cache(maxsize=64)
+def coin(size: int) -> pygame.Surface:
+    """A gold peso coin."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.draw.circle(surf, (160, 120, 30), (r, r), r)
+    pygame.draw.circle(surf, GOLD, (r, r), max(1, r - max(1, size // 10)))
+    pygame.draw.circle(surf, (250, 220, 120), (r - r // 4, r - r // 4), max(1, r // 4))
+    label = fonts.text("$", max(7, int(size * 0.62)), (120, 80, 10), True)
+    surf.blit(label, label.get_rect(center=(r, r)))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def worker(size: int) -> pygame.Surface:
+    """A worker: a wooden figure."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    wood, dark = (205, 160, 100), (110, 75, 40)
+    head = (size // 2, int(size * 0.24))
+    pygame.draw.circle(surf, wood, head, max(2, size // 5))
+    pygame.draw.circle(surf, dark, head, max(2, size // 5), max(1, size // 16))
+    body = [(size * 0.18, size * 0.95), (size * 0.35, size * 0.45), (size * 0.65, size * 0.45),
+            (size * 0.82, size * 0.95)]
+    pygame.draw.polygon(surf, wood, body)
+    pygame.draw.polygon(surf, dark, body, max(1, size // 16))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def star(size: int, color: Color = GOLD) -> pygame.Surface:
+    """A victory-point star."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size / 2
+    points = []
+    for i in range(10):
+        radius = r * (0.95 if i % 2 == 0 else 0.42)
+        angle = -math.pi / 2 + math.pi * i / 5
+        points.append((r + radius * math.cos(angle), r + radius * math.sin(angle)))
+    pygame.draw.polygon(surf, color, points)
+    pygame.draw.polygon(surf, (120, 85, 20), points, max(1, size // 14))
+    return surf
+
+
+def resource_icon(name: str, size: int, letter: bool = False) -> pygame.Surface:
+    """The icon of any cost entry: a material, pesos or workers."""
+    if name == "pesos":
+        return coin(size)
+    if name == "workers":
+        return worker(size)
+    if name == "vp":
+        return star(size)
+    return material(name, size, letter)
+
+
+def rounded_card(size: tuple[int, int], fill: Color, edge: Color,
+                 radius_share: float = 0.08) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, int(min(w, h) * radius_share))
+    pygame.draw.rect(surf, (0, 0, 0, 60), pygame.Rect(2, 3, w - 2, h - 3), border_radius=radius)
+    body = pygame.Rect(0, 0, w - 2, h - 3)
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    pygame.draw.rect(surf, edge, body, max(1, w // 60), border_radius=radius)
+    return surf
+
+
+def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
+    """A simple picture for each action card."""
+    cx, cy, r = rect.centerx, rect.centery, min(rect.w, rect.h) // 2
+    line = max(1, r // 8)
+    if key == "siesta":
+        pygame.draw.circle(surf, (250, 200, 80), (cx - r // 3, cy - r // 4), r // 2)
+        pygame.draw.arc(surf, INK, rect.inflate(-r // 2, -r), math.pi, 2 * math.pi, line)
+    elif key in ("pesos", "tax_collector", "pesos_thief"):
+        icon = coin(max(6, r))
+        surf.blit(icon, icon.get_rect(center=(cx, cy)))
+        if key == "pesos_thief":
+            pygame.draw.rect(surf, INK, (cx - r, cy - r // 2, 2 * r, max(2, r // 3)))
+        if key == "tax_collector":
+            pygame.draw.rect(surf, INK, (cx - r // 2, rect.top, r, max(2, r // 3)))
+    elif key in ("worker", "architect"):
+        icon = worker(max(6, r + r // 2))
+        surf.blit(icon, icon.get_rect(center=(cx, cy)))
+        if key == "architect":
+            pygame.draw.line(surf, INK, (cx + r // 2, cy + r), (cx + r, cy - r // 2), line)
+            pygame.draw.line(surf, INK, (cx + r, cy + r), (cx + r, cy - r // 2), line)
+    elif key == "protection":
+        points = [(cx - r, cy - r * 0.7), (cx + r, cy - r * 0.7), (cx + r * 0.8, cy + r * 0.2),
+                  (cx, cy + r), (cx - r * 0.8, cy + r * 0.2)]
+        pygame.draw.polygon(surf, (90, 110, 180), points)
+        pygame.draw.polygon(surf, INK, points, line)
+    elif key in ("debris", "mama", "black_market", "materials_thief"):
+        names = {"debris": ("gray", "gray", "gray"), "mama": ("red", "blue", "yellow"),
+                 "black_market": ("brown", "gray", "blue"),
+                 "materials_thief": ("red", "yellow", "gray")}[key]
+        size = max(6, int(r * 0.9))
+        for i, name in enumerate(names):
+            icon = material(name, size)
+            spot = (cx + (i - 1) * size * 0.8, cy + (i % 2) * r // 3)
+            surf.blit(icon, icon.get_rect(center=spot))
+        if key == "black_market":
+            pygame.draw.circle(surf, INK, (cx, cy), r, line)
+        if key == "materials_thief":
+            pygame.draw.rect(surf, INK, (cx - r, cy - r // 2, 2 * r, max(2, r // 3)))
+    elif key == "conservation":
+        pygame.draw.rect(surf, (200, 120, 80), (cx - r // 2, cy - r // 2, r, r))
+        pygame.draw.line(surf, DANGER, (cx - r, cy - r), (cx + r, cy + r), line * 2)
+        pygame.draw.line(surf, DANGER, (cx + r, cy - r), (cx - r, cy + r), line * 2)
+    elif key == "refreshment":
+        glass = [(cx - r * 0.6, cy - r * 0.8), (cx + r * 0.6, cy - r * 0.8),
+                 (cx + r * 0.4, cy + r), (cx - r * 0.4, cy + r)]
+        pygame.draw.polygon(surf, (230, 240, 250), glass)
+        pygame.draw.rect(surf, (120, 200, 120), (cx - r * 0.5, cy - r * 0.2, r, r * 0.6))
+        pygame.draw.line(surf, INK, (cx + r * 0.2, cy - r), (cx + r * 0.6, cy + r * 0.3), line)
+
+
+@lru_cache(maxsize=512)
+def action_card(index: int, key: str, number: int, size: tuple[int, int],
+                detail: bool = True) -> pygame.Surface:
+    """An action card face: number in the corners, name, picture, and (when
+    `detail`) the effect text."""
+    w, h = size
+    tint = CARD_TINTS.get(key, (200, 200, 200))
+    surf = rounded_card(size, PAPER, INK)
+    band = pygame.Rect(max(2, w // 20), max(2, w // 20), w - 2 - 2 * max(2, w // 20), int(h * 0.42))
+    pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
+    big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
+    surf.blit(big, (band.left + w // 16, band.top))
+    _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 10, h // 40))
+    name_size = max(7, int(w * 0.11))
+    name = fonts.text(fonts.fit(tr(f"card.{key}"), name_size, w - 8, True), name_size, INK, True)
+    surf.blit(name, name.get_rect(midtop=(w // 2, band.bottom + h // 40)))
+    if detail:
+        size_px = max(7, int(w * 0.085))
+        y = band.bottom + h // 40 + name.get_height() + 2
+        for line in fonts.wrap(tr(f"effect.{key}"), size_px, w - w // 8):
+            if y + size_px > h - 6:
+                break
+            label = fonts.text(line, size_px, (60, 50, 40))
+            surf.blit(label, label.get_rect(midtop=(w // 2, y)))
+            y += int(size_px * 1.2)
+    return surf
+
+
+@lru_cache(maxsize=16)
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """The back of an action card."""
+    w, h = size
+    surf = rounded_card(size, (120, 40, 40), (60, 20, 20))
+    inner = pygame.Rect(w // 10, w // 10, w - 2 - w // 5, h - 3 - w // 5)
+    pygame.draw.rect(surf, (160, 70, 50), inner, max(1, w // 30), border_radius=max(2, w // 12))
+    for i in range(-h, w, max(4, w // 8)):
+        pygame.draw.line(surf, (140, 55, 45), (inner.left + i, inner.top),
+                         (inner.left + i + inner.h, inner.bottom), 1)
+    label = fonts.text("H", max(8, int(w * 0.4)), GOLD, True)
+    surf.blit(label, label.get_rect(center=inner.center))
+    return surf
+
+
+def _skyline(surf: pygame.Surface, rect: pygame.Rect, seed: str, vp: int) -> None:
+    """A little façade for a building card, different for every building."""
+    rng = random.Random(seed)
+    pygame.draw.rect(surf, (150, 200, 230), rect, border_radius=max(2, rect.w // 20))
+    pygame.draw.circle(surf, (250, 230, 150), (rect.right - rect.w // 5, rect.top + rect.h // 4),
+                       max(2, rect.h // 8))
+    colors = [(235, 200, 150), (230, 160, 140), (180, 210, 190), (240, 225, 190), (200, 170, 210)]
+    body_w = int(rect.w * (0.45 + 0.06 * min(vp, 7)))
+    body_h = int(rect.h * (0.45 + 0.06 * min(vp, 8)))
+    body = pygame.Rect(0, 0, min(body_w, rect.w - 4), min(body_h, rect.h - 4))
+    body.midbottom = rect.midbottom
+    fill = rng.choice(colors)
+    pygame.draw.rect(surf, fill, body)
+    roof = rng.randrange(3)
+    if roof == 0:
+        pygame.draw.polygon(surf, (170, 80, 60), [(body.left - 2, body.top), (body.centerx,
+                            body.top - rect.h // 5), (body.right + 2, body.top)])
+    elif roof == 1:
+        pygame.draw.circle(surf, (210, 190, 120), (body.centerx, body.top), max(2, body.w // 5))
+        pygame.draw.rect(surf, fill, (body.left, body.top, body.w, body.h))
+    else:
+        pygame.draw.rect(surf, (150, 120, 100), (body.left - 2, body.top - 3, body.w + 4, 4))
+    cols = max(1, body.w // max(6, rect.w // 8))
+    rows = max(1, body.h // max(6, rect.h // 5))
+    win = max(2, rect.w // 18)
+    for i in range(cols):
+        for j in range(rows):
+            x = body.left + (i + 0.5) * body.w / cols - win / 2
+            y = body.top + (j + 0.35) * body.h / rows
+            pygame.draw.rect(surf, (70, 90, 120), (x, y, win, win * 1.4))
+    pygame.draw.rect(surf, INK, rect, 1, border_radius=max(2, rect.w // 20))
+
+
+COST_NAMES = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers")
+
+
+@lru_cache(maxsize=256)
+def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[int, ...],
+                  size: tuple[int, int], letters: bool = False) -> pygame.Surface:
+    """A building card: picture, name, VP badge, Architect mark, cost icons."""
+    w, h = size
+    surf = rounded_card(size, (250, 244, 228), INK)
+    pad = max(2, w // 16)
+    picture = pygame.Rect(pad, pad, w - 2 - 2 * pad, int(h * 0.42))
+    _skyline(surf, picture, ident, vp)
+    badge = max(10, int(w * 0.3))
+    icon = star(badge)
+    surf.blit(icon, (picture.left - 1, picture.top - 1))
+    number = fonts.text(str(vp), max(7, int(badge * 0.45)), INK, True)
+    surf.blit(number, number.get_rect(center=(picture.left - 1 + badge // 2,
+                                               picture.top - 1 + badge // 2 + 1)))
+    if architect:
+        mark = pygame.Rect(picture.right - badge, picture.top, badge, badge)
+        pygame.draw.circle(surf, (40, 60, 110), mark.center, badge // 2)
+        label = fonts.text("A", max(7, int(badge * 0.55)), (255, 255, 255), True)
+        surf.blit(label, label.get_rect(center=mark.center))
+    name_size = max(7, int(w * 0.1))
+    lines = fonts.wrap(name, name_size, w - 2 * pad, True)[:2]
+    y = picture.bottom + 2
+    for line in lines:
+        label = fonts.text(fonts.fit(line, name_size, w - 2 * pad, True), name_size, INK, True)
+        surf.blit(label, label.get_rect(midtop=(w // 2, y)))
+        y += int(name_size * 1.15)
+    entries = [(COST_NAMES[i], n) for i, n in enumerate(cost) if n]
+    icon_size = max(8, int(w * 0.2))
+    cost_top = max(y + 2, h - 3 - pad - icon_size * ((len(entries) + 1) // 2) - 2)
+    for i, (kind, amount) in enumerate(entries):
+        x = pad + (i % 2) * (w - 2 * pad) // 2
+        yy = cost_top + (i // 2) * (icon_size + 1)
+        surf.blit(resource_icon(kind, icon_size, letters), (x, yy))
+        label = fonts.text(f"{amount}", max(7, int(icon_size * 0.8)), INK, True)
+        surf.blit(label, (x + icon_size + 2, yy + (icon_size - label.get_height()) // 2))
+    return surf
+
+
+@lru_cache(maxsize=4)
+def table_background(size: tuple[int, int]) -> pygame.Surface:
+    """Green felt with a soft vignette and faint tiles, drawn once per window size."""
+    w, h = size
+    small = pygame.Surface((max(1, w // 8), max(1, h // 8)))
+    rng = random.Random(7)
+    sw, sh = small.get_size()
+    for y in range(sh):
+        for x in range(sw):
+            dx, dy = (x - sw / 2) / sw, (y - sh / 2) / sh
+            fade = 1.0 - 0.9 * (dx * dx + dy * dy)
+            noise = rng.randint(-5, 5)
+            small.set_at((x, y), (int(24 * fade) + noise // 2 + 10, int(78 * fade) + noise + 12,
+                                  int(60 * fade) + noise // 2 + 10))
+    surf = pygame.transform.smoothscale(small, size)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+@lru_cache(maxsize=64)
+def panel(size: tuple[int, int], highlight: bool = False, alpha: int = 215) -> pygame.Surface:
+    """A translucent rounded panel; gold-edged when `highlight`."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, min(size) // 14)
+    pygame.draw.rect(surf, (*PANEL, alpha), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, ACCENT if highlight else PANEL_EDGE, surf.get_rect(),
+                     max(2, min(size) // 60) if highlight else 1, border_radius=radius)
+    return surf

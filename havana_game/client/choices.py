@@ -1,0 +1,55 @@
+"""Labels for the decisions a seat picks from: text plus resource icons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..content import classic_rules
+from . import art
+from .i18n import tr
+from .logtext import building_name, card_name
+
+Decision = dict[str, Any]
+
+
+def _end_name(view: dict[str, Any], end: int) -> str:
+    row = view["rows"][end >> 1]
+    ident = row[-1] if end & 1 else row[0]
+    return tr("option.end", name=building_name(ident), row=(end >> 1) + 1,
+              side=tr("side." + ("right" if end & 1 else "left")))
+
+
+def option_label(view: dict[str, Any], decision: Decision, names: list[str], icon: int,
+                 letters: bool) -> tuple[str, list[pygame.Surface]]:
+    """How an act or tax option reads on its button."""
+    icons = [art.resource_icon(m, icon, letters) for m in decision.get("take", [])
+             if isinstance(decision.get("take"), list)]
+    if decision["kind"] == "tax":
+        take = decision["take"]
+        image = art.resource_icon("workers" if take == "worker" else take, icon, letters)
+        return tr("option.victim", name=names[decision["victim"]]), [image]
+    key = _card_key(decision["card"])
+    target = decision.get("target")
+    if key in ("refreshment", "conservation") and target is None:
+        return tr("decline"), []
+    if key == "refreshment":
+        return tr("option.card", card=card_name(target)), []
+    if key == "conservation":
+        return _end_name(view, target), []
+    if target is not None:
+        return tr("option.victim", name=names[target]), icons
+    return "", icons
+
+
+def _card_key(card: int) -> str:
+    return classic_rules().cards[card].key
+
+
+def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[pygame.Surface,
+                                                                              int]]:
+    """A payment as (icon, amount) pairs in cost order."""
+    order = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers")
+    pay = decision.get("pay", {})
+    return [(art.resource_icon(k, icon, letters), pay[k]) for k in order if pay.get(k)]

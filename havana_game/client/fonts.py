@@ -1,0 +1,59 @@
+"""Fonts covering Latin and Cyrillic (DejaVu, shipped in assets/fonts), and a
+cache of rendered text so nothing is rendered twice."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf",
+              True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of `size` pixels; pygame's default font if the TTF is missing."""
+    size = max(6, int(size))
+    path = FONT_FILES[bold]
+    if path.exists():
+        return pygame.font.Font(str(path), size)
+    fallback = pygame.font.Font(None, int(size * 1.3))
+    fallback.bold = bold
+    return fallback
+
+
+@lru_cache(maxsize=2048)
+def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
+         bold: bool = False) -> pygame.Surface:
+    """`value` rendered antialiased; cached by all its arguments."""
+    return font(size, bold).render(value, True, color)
+
+
+def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `value` into lines that fit `width` pixels."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """`value`, shortened with an ellipsis if it is wider than `width`."""
+    face = font(size, bold)
+    if face.size(value)[0] <= width:
+        return value
+    while value and face.size(value + "…")[0] > width:
+        value = value[:-1]
+    return value + "…"

@@ -1,0 +1,89 @@
+"""The table model: the seat views and events received from the host, applied
+one update at a time so that animations can show each change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .link import Message
+
+SECRET_KEYS = ("cards", "card")
+"""Event fields only a seat's private copy carries (its chosen/covered/taken card)."""
+PRIVATE_KINDS = ("cards_chosen", "card_covered", "card_taken_back")
+
+
+@dataclass
+class Update:
+    """One host step: the new view of each human seat and what happened."""
+
+    version: int
+    views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def is_public(event: dict[str, Any]) -> bool:
+    """False for the private copy of a secret event (kept out of logs and stories)."""
+    return not (event["kind"] in PRIVATE_KINDS
+                and any(key in event["data"] for key in SECRET_KEYS))
+
+
+@dataclass
+class TableModel:
+    """What the screen knows: the latest applied views, the log, pending updates."""
+
+    human_seats: list[int]
+    names: list[str] = field(default_factory=list)
+    views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """Every public event applied so far, in order (log and results story)."""
+    pending: dict[int, Update] = field(default_factory=dict)
+    error: str | None = None
+    """The last rejection reason, until the next update."""
+    status: str = ""
+    """Connection trouble to show ("reconnecting", a fatal error); empty when fine."""
+
+    def feed(self, messages: list[Message]) -> None:
+        """Take in messages from the link; view updates wait in `pending`."""
+        for message in messages:
+            kind = message.get("type")
+            if kind == "view":
+                view = message["view"]
+                update = self.pending.setdefault(view["version"], Update(view["version"]))
+                seat = message["seat"]
+                update.views[seat] = view
+                if seat == min(self.human_seats, default=seat) or not update.events:
+                    update.events = [e for e in message.get("events", []) if is_public(e)]
+            elif kind == "error":
+                text = str(message.get("message") or message.get("reason"))
+                if message.get("fatal"):
+                    self.status = text
+                else:
+                    self.error = text
+            elif kind == "connection":
+                self.status = "" if message["status"] == "connected" else message["status"]
+            elif kind == "table":
+                self.names = list(message.get("names", self.names))
+
+    @property
+    def has_pending(self) -> bool:
+        return bool(self.pending)
+
+    def pop(self) -> Update | None:
+        """The oldest pending update, applied to the model (None if there is none)."""
+        if not self.pending:
+            return None
+        update = self.pending.pop(min(self.pending))
+        self.views.update(update.views)
+        self.events.extend(update.events)
+        self.error = None
+        return update
+
+    def view(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The view of `seat`, or of any human seat for public data."""
+        if seat is not None and seat in self.views:
+            return self.views[seat]
+        return next(iter(self.views.values()), None)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"

@@ -1,0 +1,107 @@
+"""The table's link to a host over the protocol in `net/`: one
+`ClientConnection` per human seat at this screen (several in hotseat), for LAN
+games and for local games alike (those run `net.local`'s host in-process).
+
+Host messages are passed on in the table's form: views tagged with their seat,
+seat names from the table status, errors with a readable text.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from typing import Any
+
+from .i18n import tr
+from .link import Message
+
+FATAL_TEXT = {
+    "protocol_mismatch": "net.version", "ruleset_mismatch": "net.version",
+}
+
+
+def error_text(message: dict[str, Any]) -> str:
+    """A player-facing text for a host error (reason code plus parameters)."""
+    reason = message.get("reason", "error")
+    params = message.get("params") or {}
+    key = FATAL_TEXT.get(reason)
+    if key:
+        return tr(key, detail=f"{reason}, {params.get('expected', '')}".rstrip(", "))
+    detail = reason.replace("_", " ")
+    return detail + (f" ({', '.join(f'{k}={v}' for k, v in params.items())})" if params else "")
+
+
+class NetLink:
+    """Human seats at this screen, each through its own connection."""
+
+    def __init__(self, connections: dict[int, Any], names: Sequence[str] = (),
+                 local_host: Any = None, fixed_names: bool = False) -> None:
+        self.connections = connections
+        self.human_seats = sorted(connections)
+        self.names = list(names)
+        self.local_host = local_host
+        """A `net.local.LocalHost` this link owns (stopped on close)."""
+        self.fixed_names = fixed_names
+        """Keep `names` (chosen in the new-game screen) over the host's seat names."""
+        self.status = "connected"
+        self._early: list[Message] = []
+
+    @classmethod
+    def local(cls, kinds: Sequence[str], names: Sequence[str],
+              ages: Sequence[int | None] = ()) -> NetLink:
+        """Start an in-process host for these seats ("human" or a bot level) and
+        join every human seat. Ages go to the host if it takes them."""
+        from net.client import ClientConnection
+        from net.local import start_local_host
+        extra: dict[str, Any] = {}
+        if ages and all(a is not None for a in ages) \
+                and "ages" in inspect.signature(start_local_host).parameters:
+            extra["ages"] = list(ages)
+        host = start_local_host(len(kinds), list(kinds), **extra)
+        connections = {}
+        for seat, kind in enumerate(kinds):
+            if kind == "human":
+                conn = ClientConnection("127.0.0.1", host.port)
+                conn.join(host.code, names[seat], seat=seat)
+                connections[seat] = conn
+        return cls(connections, names, local_host=host, fixed_names=True)
+
+    def replay(self, messages: list[Message]) -> None:
+        """Messages a lobby already read from the connections, delivered first."""
+        self._early.extend(messages)
+
+    def poll(self) -> list[Message]:
+        out, self._early = self._early, []
+        for seat, conn in self.connections.items():
+            for message in conn.poll():
+                out.extend(self.translate(seat, message))
+        return out
+
+    def translate(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        """One host message in the table's terms (none for bookkeeping messages)."""
+        kind = message.get("type")
+        if kind == "view":
+            return [{"type": "view", "seat": seat, "view": message["view"],
+                     "events": message.get("events", [])}]
+        if kind == "table":
+            if not self.fixed_names:
+                self.names = [s["name"] for s in message["seats"]]
+            return [{"type": "table", "names": self.names, "status": message["status"]}]
+        if kind == "error":
+            return [{"type": "error", "seat": seat, "reason": message.get("reason"),
+                     "message": error_text(message), "fatal": message.get("fatal", False)}]
+        if kind == "connection":
+            self.status = message["status"]
+            return [{"type": "connection", "status": message["status"]}]
+        return []
+
+    def send(self, seat: int, decision: dict[str, Any]) -> None:
+        self.connections[seat].send_decision(decision)
+
+    def close(self) -> None:
+        for conn in self.connections.values():
+            conn.close()
+        self.connections = {}
+        if self.local_host is not None:
+            self.local_host.stop()
+            self.local_host = None

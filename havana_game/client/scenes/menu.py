@@ -1,0 +1,112 @@
+"""The title screen: a Havana skyline at dusk and the main menu."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from .. import art, fonts
+from ..i18n import tr
+from ..widgets import Button, column
+from .base import Scene
+
+
+@lru_cache(maxsize=4)
+def _skyline(size: tuple[int, int]) -> pygame.Surface:
+    """A dusk sky over the Malecón: gradient, sun, a row of buildings and domes."""
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / h
+        surf.fill((int(40 + 180 * t), int(30 + 90 * t), int(70 + 30 * t)), (0, y, w, 1))
+    pygame.draw.circle(surf, (250, 200, 110), (int(w * 0.72), int(h * 0.62)), int(h * 0.12))
+    ground = int(h * 0.78)
+    x = 0
+    i = 0
+    while x < w:
+        bw = int(w * (0.04 + 0.03 * ((i * 7) % 5) / 4))
+        bh = int(h * (0.12 + 0.1 * ((i * 5) % 7) / 6))
+        color = (40 + (i * 13) % 30, 30 + (i * 7) % 20, 50 + (i * 11) % 30)
+        pygame.draw.rect(surf, color, (x, ground - bh, bw, bh))
+        if i % 4 == 1:
+            pygame.draw.circle(surf, color, (x + bw // 2, ground - bh), bw // 3)
+        for wx in range(x + bw // 6, x + bw - bw // 6, max(6, bw // 4)):
+            for wy in range(ground - bh + bh // 6, ground - bh // 8, max(8, bh // 5)):
+                if (wx * 31 + wy * 17) % 5 < 2:
+                    pygame.draw.rect(surf, (250, 210, 120), (wx, wy, max(2, bw // 12),
+                                                             max(3, bh // 14)))
+        x += bw + max(2, w // 300)
+        i += 1
+    pygame.draw.rect(surf, (20, 40, 60), (0, ground, w, h - ground))
+    for k in range(12):
+        yy = ground + int((h - ground) * (k + 0.5) / 12)
+        pygame.draw.line(surf, (60, 90, 120), (0, yy), (w, yy + int(4 * math.sin(k))), 1)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+class MenuScene(Scene):
+    """New local game, LAN host/join, resume, rules, settings, quit."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        entries = [("new", "menu.new", self.new_game), ("host", "menu.host", self.host),
+                   ("join", "menu.join", self.join), ("resume", "menu.resume", self.resume),
+                   ("rules", "menu.rules", self.rules), ("settings", "menu.settings",
+                                                         self.settings),
+                   ("quit", "menu.quit", self.quit)]
+        rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
+                       len(entries))
+        self.buttons = [Button(name, rect, tr(key), action, primary=name == "new")
+                        for (name, key, action), rect in zip(entries, rects, strict=True)]
+        self.message = getattr(self, "message", "")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(_skyline(self.size), (0, 0))
+        title = fonts.text(tr("title"), self.px(92), art.ACCENT, True)
+        shadow = fonts.text(tr("title"), self.px(92), (40, 20, 30), True)
+        spot = title.get_rect(midtop=(self.size[0] // 2, self.px(40)))
+        surface.blit(shadow, spot.move(self.px(4), self.px(4)))
+        surface.blit(title, spot)
+        sub = fonts.text(tr("subtitle"), self.px(20), art.TEXT_LIGHT)
+        surface.blit(sub, sub.get_rect(midtop=(self.size[0] // 2, spot.bottom)))
+        for button in self.buttons:
+            button.draw(surface)
+        if self.message:
+            self.note(surface, self.message, 680, art.ACCENT)
+
+    def on_escape(self) -> None:
+        self.quit()
+
+    def new_game(self) -> None:
+        from .newgame import NewGameScene
+        self.app.switch(NewGameScene(self.app))
+
+    def host(self) -> None:
+        from .lobby import LobbyScene
+        self.app.switch(LobbyScene(self.app))
+
+    def join(self) -> None:
+        from .join import JoinScene
+        self.app.switch(JoinScene(self.app))
+
+    def resume(self) -> None:
+        from ..resume import resume_link
+        from .table import TableScene
+        link = resume_link(self.app.settings.player_name)
+        if link is None:
+            self.message = tr("resume.none")
+            return
+        self.app.switch(TableScene(self.app, link))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+        self.app.switch(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.switch(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False

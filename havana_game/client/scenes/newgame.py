@@ -1,0 +1,102 @@
+"""New local game: 2-4 seats, each a human or an AI level, names and ages."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ai import BOT_LEVELS
+from .. import art, fonts
+from ..i18n import tr
+from ..link import DEFAULT_NAMES
+from ..widgets import Button, TextField
+from .base import Scene
+
+LEVEL_ORDER = ("easy", "medium", "hard", "random")
+
+
+def ai_levels() -> list[str]:
+    """Bot levels available, easiest first."""
+    known = [level for level in LEVEL_ORDER if level in BOT_LEVELS]
+    return known + sorted(set(BOT_LEVELS) - set(known))
+
+
+class NewGameScene(Scene):
+    """Seats as rows: kind (click to cycle), name, optional age."""
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        levels = ai_levels()
+        self.players = 4
+        self.kinds = ["human"] + [levels[0]] * 3
+        self.names = [app.settings.player_name, *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
+        self.ages = ["", "", "", ""]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self._keep_fields()
+        super().layout(size)
+        cx = size[0] // 2
+        self.buttons = []
+        for i, n in enumerate((2, 3, 4)):
+            rect = pygame.Rect(cx - self.px(90) + i * self.px(64), self.px(110), self.px(56),
+                               self.px(40))
+            self.buttons.append(Button(f"players:{n}", rect, str(n),
+                                       lambda n=n: self._set_players(n),
+                                       selected=self.players == n))
+        self.fields = []
+        for seat in range(self.players):
+            y = self.px(190) + seat * self.px(64)
+            kind = self.kinds[seat]
+            label = tr("human") if kind == "human" else f"{tr('ai')} · {kind}"
+            self.buttons.append(Button(f"kind:{seat}", pygame.Rect(cx - self.px(380), y,
+                                                                   self.px(200), self.px(44)),
+                                       label, lambda s=seat: self._cycle(s),
+                                       selected=kind == "human"))
+            self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
+                                                                     self.px(300), self.px(44)),
+                                         self.names[seat], placeholder=tr("name")))
+            self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(160), y,
+                                                                    self.px(120), self.px(44)),
+                                         self.ages[seat], max_length=3, placeholder=tr("age")))
+        bottom = size[1] - self.px(90)
+        self.buttons.append(Button("back", pygame.Rect(cx - self.px(330), bottom, self.px(200),
+                                                       self.px(48)), tr("back"), self.on_escape))
+        self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), bottom, self.px(200),
+                                                        self.px(48)), tr("start"), self.start,
+                                   primary=True))
+
+    def _keep_fields(self) -> None:
+        """Copy what was typed into the fields before they are rebuilt."""
+        for f in self.fields:
+            kind, _, seat = f.name.partition(":")
+            target = self.names if kind == "name" else self.ages
+            target[int(seat)] = f.value
+
+    def _set_players(self, n: int) -> None:
+        self.players = n
+        self.relayout()
+
+    def _cycle(self, seat: int) -> None:
+        options = ["human", *ai_levels()]
+        self.kinds[seat] = options[(options.index(self.kinds[seat]) + 1) % len(options)]
+        self.relayout()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("new.title"), 30)
+        label = fonts.text(tr("players"), self.px(18), art.TEXT_LIGHT, True)
+        surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(110),
+                                                     self.px(130))))
+        self.note(surface, tr("new.hint"), 460, art.TEXT_DIM, 15)
+
+    def start(self) -> None:
+        """Start a local host with these seats and go to the table."""
+        from ..netlink import NetLink
+        from .table import TableScene
+        self._keep_fields()
+        n = self.players
+        names = [(self.names[s].strip() or DEFAULT_NAMES[s])[:20] for s in range(n)]
+        if self.kinds[0] == "human":
+            self.app.settings.player_name = names[0]
+            self.app.settings.save()
+        ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
+        link = NetLink.local(self.kinds[:n], names, ages)
+        self.app.switch(TableScene(self.app, link))

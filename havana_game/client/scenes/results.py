@@ -1,0 +1,96 @@
+"""Results: ranking, VP, buildings built and a short story of each player's game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import art, fonts
+from ..i18n import tr
+from ..link import Link
+from ..logtext import story
+from ..model import TableModel
+from ..tabledraw import building
+from ..widgets import Button
+from .base import Scene
+
+
+def ranking(view: dict[str, Any]) -> list[int]:
+    """Seats best first: winners, then VP, colored materials, pesos, workers, gray."""
+    def key(seat: int) -> tuple[int, ...]:
+        s = view["seats"][seat]
+        colored = sum(s["materials"][m] for m in ("red", "yellow", "brown", "blue"))
+        return (seat in view["winners"], s["vp"], colored, s["pesos"], s["workers"],
+                s["materials"]["gray"])
+    return sorted(range(view["players"]), key=key, reverse=True)
+
+
+class ResultsScene(Scene):
+    """Shown when the host reports the end of the game."""
+
+    def __init__(self, app: Any, model: TableModel, link: Link) -> None:
+        super().__init__(app)
+        self.model = model
+        self.link = link
+        self.final = model.view()
+        link.close()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        bottom = size[1] - self.px(80)
+        self.buttons = [
+            Button("menu", pygame.Rect(size[0] // 2 - self.px(220), bottom, self.px(200),
+                                       self.px(48)), tr("results.menu"), self.on_escape),
+            Button("again", pygame.Rect(size[0] // 2 + self.px(20), bottom, self.px(200),
+                                        self.px(48)), tr("results.again"), self.again,
+                   primary=True),
+        ]
+
+    def again(self) -> None:
+        from .newgame import NewGameScene
+        self.app.switch(NewGameScene(self.app))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        view = self.final
+        self.title(surface, tr("results.title"), 24)
+        if view is None:
+            return
+        winners = ", ".join(self.model.name(s) for s in view["winners"])
+        reason = tr(f"reason.{view['end_reason']}") if view["end_reason"] else ""
+        self.note(surface, f"{tr('results.winner', names=winners)}  ({reason})", 76,
+                  art.ACCENT, 22)
+        top = self.px(130)
+        row_h = self.px(118)
+        width = self.px(1100)
+        left = (self.size[0] - width) // 2
+        for place, seat in enumerate(ranking(view)):
+            info = view["seats"][seat]
+            box = pygame.Rect(left, top + place * (row_h + self.px(8)), width, row_h)
+            surface.blit(art.panel(box.size, seat in view["winners"]), box)
+            pygame.draw.rect(surface, art.SEAT_COLORS[seat], (box.left + self.px(8),
+                             box.top + self.px(8), self.px(8), box.h - self.px(16)))
+            rank = fonts.text(f"{place + 1}.", self.px(30), art.ACCENT, True)
+            surface.blit(rank, (box.left + self.px(26), box.top + self.px(10)))
+            name = fonts.text(self.model.name(seat), self.px(22), art.TEXT_LIGHT, True)
+            surface.blit(name, (box.left + self.px(80), box.top + self.px(10)))
+            vp = fonts.text(tr("results.vp", vp=info["vp"]) + "   " +
+                            tr("results.buildings", n=len(info["built"])), self.px(18),
+                            art.ACCENT, True)
+            surface.blit(vp, (box.left + self.px(80), box.top + self.px(40)))
+            text = story(self.model.events, seat, info["built"])
+            for i, line in enumerate(fonts.wrap(text, self.px(14), self.px(560))[:3]):
+                surface.blit(fonts.text(line, self.px(14), art.TEXT_LIGHT),
+                             (box.left + self.px(80), box.top + self.px(66) + i * self.px(17)))
+            self._draw_built(surface, info["built"], pygame.Rect(box.left + self.px(660),
+                             box.top + self.px(8), self.px(430), box.h - self.px(16)))
+
+    def _draw_built(self, surface: pygame.Surface, built: list[str], area: pygame.Rect) -> None:
+        h = area.h
+        w = int(h / 1.39)
+        step = min(w + self.px(4), (area.w - w) // max(1, len(built) - 1)) if built else w
+        for i, ident in enumerate(built):
+            b = building(ident)
+            surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
+                                           self.app.settings.colorblind),
+                         (area.left + i * step, area.top))

@@ -1,0 +1,89 @@
+"""Settings: language, fullscreen, animation speed, volume, mute, colorblind
+symbols. Every change is saved at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import art, fonts
+from ..i18n import set_language, tr
+from ..settings import ANIMATION_SPEEDS, LANGUAGES
+from ..widgets import Button
+from .base import Scene
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pt": "Português", "ru": "Русский"}
+VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def _next(options: tuple, current: object) -> object:
+    return options[(options.index(current) + 1) % len(options)] if current in options \
+        else options[0]
+
+
+class SettingsScene(Scene):
+    """One row per setting: its name and a button that cycles its value."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.app.settings
+        rows: list[tuple[str, str, str, Callable[[], None]]] = [
+            ("language", "settings.language", LANGUAGE_NAMES[s.language], self._language),
+            ("fullscreen", "settings.fullscreen", tr("on" if s.fullscreen else "off"),
+             self.app.toggle_fullscreen),
+            ("speed", "settings.speed", tr(f"speed.{s.animation_speed:.1f}"), self._speed),
+            ("volume", "settings.volume", f"{round(s.volume * 100)}%", self._volume),
+            ("mute", "settings.mute", tr("on" if s.muted else "off"), self._mute),
+            ("colorblind", "settings.colorblind", tr("on" if s.colorblind else "off"),
+             self._colorblind),
+        ]
+        self.labels = []
+        self.buttons = []
+        for i, (name, key, value, action) in enumerate(rows):
+            y = self.px(130) + i * self.px(62)
+            self.labels.append((tr(key), y))
+            self.buttons.append(Button(name, pygame.Rect(size[0] // 2 + self.px(20), y,
+                                                         self.px(260), self.px(46)), value,
+                                       self._changed(action)))
+        self.buttons.append(Button("back", pygame.Rect(size[0] // 2 - self.px(100),
+                                                       size[1] - self.px(90), self.px(200),
+                                                       self.px(48)), tr("back"),
+                                   self.on_escape, primary=True))
+
+    def _changed(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            action()
+            self.app.settings.save()
+            self.app.sounds.volume = self.app.settings.volume
+            self.app.sounds.muted = self.app.settings.muted
+            self.relayout()
+        return run
+
+    def _language(self) -> None:
+        s = self.app.settings
+        s.language = str(_next(LANGUAGES, s.language))
+        set_language(s.language)
+        art.action_card.cache_clear()
+        fonts.text.cache_clear()
+
+    def _speed(self) -> None:
+        s = self.app.settings
+        s.animation_speed = float(_next(ANIMATION_SPEEDS, s.animation_speed))  # type: ignore[arg-type]
+
+    def _volume(self) -> None:
+        s = self.app.settings
+        s.volume = float(_next(VOLUMES, round(s.volume, 1)))  # type: ignore[arg-type]
+
+    def _mute(self) -> None:
+        self.app.settings.muted = not self.app.settings.muted
+
+    def _colorblind(self) -> None:
+        self.app.settings.colorblind = not self.app.settings.colorblind
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("settings.title"), 40)
+        for text, y in self.labels:
+            label = fonts.text(text, self.px(20), art.TEXT_LIGHT, True)
+            surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(20),
+                                                         y + self.px(23))))

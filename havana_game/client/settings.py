@@ -1,0 +1,67 @@
+"""Per-user settings, saved as JSON in the user's config folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
+"""Animation speed multipliers offered; 0 means no animations at all."""
+LANGUAGES = ("en", "fr", "pt", "ru")
+
+
+def config_dir() -> Path:
+    """$HAVANA_CONFIG_DIR, else $XDG_CONFIG_HOME/havana, else ~/.config/havana."""
+    explicit = os.environ.get("HAVANA_CONFIG_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "havana"
+
+
+@dataclass
+class Settings:
+    """What a player can change in the Settings screen."""
+
+    language: str = "en"
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    animation_speed: float = 1.0
+    """Multiplier of animation speed; 0 turns animations off."""
+    volume: float = 0.6
+    muted: bool = False
+    colorblind: bool = False
+    """Draw a letter on every material as well as its shape."""
+    player_name: str = "Player"
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings; defaults for anything missing or unreadable."""
+        try:
+            raw = json.loads((config_dir() / "settings.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        settings = cls()
+        if not isinstance(raw, dict):
+            return settings
+        for field in fields(cls):
+            value = raw.get(field.name)
+            default = getattr(settings, field.name)
+            if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2:
+                value = (int(value[0]), int(value[1]))
+            if value is not None and type(value) is type(default):
+                setattr(settings, field.name, value)
+        if settings.language not in LANGUAGES:
+            settings.language = "en"
+        return settings
+
+    def save(self) -> None:
+        """Write the settings; a read-only home folder is not an error."""
+        try:
+            folder = config_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "settings.json").write_text(json.dumps(asdict(self), indent=1), "utf-8")
+        except OSError:
+            pass

@@ -1,0 +1,65 @@
+"""Small sound effects synthesised at start-up (no audio files), with volume
+and mute. Without an audio device everything here quietly does nothing."""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+
+
+def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0) -> array:
+    """Sum of (frequency Hz, start s, length s) notes with a plucked envelope."""
+    length = max(start + dur for _, start, dur in parts)
+    samples = [0.0] * int(RATE * length)
+    rng = random.Random(1)
+    for freq, start, dur in parts:
+        first = int(start * RATE)
+        for i in range(int(dur * RATE)):
+            t = i / RATE
+            envelope = math.exp(-t * 9 / dur) * min(1.0, i / 60)
+            wave = math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(4 * math.pi * freq * t)
+            wave += noise * (rng.random() * 2 - 1)
+            samples[first + i] += envelope * wave
+    peak = max(1e-6, max(abs(s) for s in samples))
+    return array("h", (int(8000 * s / peak) for s in samples))
+
+
+SOUNDS = {
+    "coin": lambda: _tone([(1320, 0, 0.12), (1760, 0.05, 0.16)]),
+    "card": lambda: _tone([(300, 0, 0.08)], noise=2.5),
+    "build": lambda: _tone([(196, 0, 0.25), (294, 0.08, 0.3), (392, 0.16, 0.35)]),
+    "turn": lambda: _tone([(660, 0, 0.15), (880, 0.12, 0.25)]),
+    "material": lambda: _tone([(520, 0, 0.07)], noise=0.8),
+    "click": lambda: _tone([(900, 0, 0.04)]),
+    "win": lambda: _tone([(523, 0, 0.3), (659, 0.15, 0.3), (784, 0.3, 0.3), (1046, 0.45, 0.6)]),
+    "error": lambda: _tone([(180, 0, 0.2), (150, 0.1, 0.25)]),
+}
+
+
+class Sounds:
+    """Plays the named effects at the current volume (0..1)."""
+
+    def __init__(self, volume: float, muted: bool) -> None:
+        self.volume = volume
+        self.muted = muted
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            pygame.mixer.init(RATE, -16, 1, 512)
+        except pygame.error:
+            return
+        if pygame.mixer.get_init() is None:
+            return
+        for name, make in SOUNDS.items():
+            self._sounds[name] = pygame.mixer.Sound(buffer=make().tobytes())
+
+    def play(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is None or self.muted or self.volume <= 0:
+            return
+        sound.set_volume(self.volume)
+        sound.play()

@@ -1,0 +1,453 @@
+"""Drawing the table's parts from a seat view: top bar, building rows, market,
+seat panels, the hand and the log. Pure drawing: no input, no state changes,
+except that hover regions (for tooltips and clicks) and every face-up drawing
+of a secret card are recorded in the `Canvas`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ..content import classic_rules
+from ..rules import payments
+from . import art, fonts
+from .i18n import tr
+from .layout import MATERIALS, TableLayout
+from .tween import Animator
+
+View = dict[str, Any]
+COST_ORDER = (*MATERIALS, "pesos", "workers")
+
+
+@dataclass
+class Canvas:
+    """What one frame of the table drew: hover regions and secrets shown."""
+
+    layout: TableLayout
+    animator: Animator
+    letters: bool = False
+    hovers: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    """(rect, tooltip text), topmost last."""
+    targets: dict[str, pygame.Rect] = field(default_factory=dict)
+    """Clickable things drawn this frame by name ("hand:5", "end:0:left", "faceup:7")."""
+    secrets: set[tuple[str, int, int]] = field(default_factory=set)
+    """("hand" | "face_down", seat, card) drawn face up this frame."""
+
+    def px(self, value: float) -> int:
+        return self.layout.px(value)
+
+
+def building(ident: str) -> Any:
+    return next(b for b in classic_rules().buildings if b.id == ident)
+
+
+def building_tooltip(ident: str) -> str:
+    b = building(ident)
+    cost = ", ".join(f"{n} {tr('color.' + k) if k in MATERIALS else tr(k)}"
+                     for k, n in zip(COST_ORDER, b.cost, strict=True) if n)
+    text = f"{b.name} — {b.vp} {tr('vp')}\n{tr('cost')}: {cost}"
+    return text + (f"\n{tr('architect')}" if b.architect else "")
+
+
+def card_tooltip(card: int) -> str:
+    key = classic_rules().cards[card].key
+    return f"{tr('card.' + key)} ({classic_rules().cards[card].number})\n{tr('effect.' + key)}"
+
+
+def card_face(card: int, size: tuple[int, int], detail: bool = True) -> pygame.Surface:
+    c = classic_rules().cards[card]
+    return art.action_card(card, c.key, c.number, size, detail)
+
+
+def can_afford(view: View, ident: str) -> bool:
+    """The seat at the screen could pay for this building now (with 5-for-1)."""
+    you = view.get("you")
+    if you is None:
+        return False
+    b = building(ident)
+    seat = view["seats"][you]
+    if b.architect and classic_rules().architect not in seat["face_up"]:
+        return False
+    res = [seat["materials"][m] for m in MATERIALS] + [seat["pesos"], seat["workers"]]
+    return bool(payments(b.cost, res, 0))
+
+
+def _label(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+           color: art.Color = art.TEXT_LIGHT, bold: bool = False, anchor: str = "topleft") -> \
+        pygame.Rect:
+    image = fonts.text(text, size, color, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[str]) -> None:
+    """Round and phase, the round's turn order (active seat highlighted), the goal."""
+    rect = canvas.layout.top
+    pygame.draw.rect(surface, (22, 34, 30), rect)
+    pygame.draw.line(surface, art.PANEL_EDGE, rect.bottomleft, rect.bottomright)
+    size = canvas.px(15)
+    text = f"{tr('round', n=view['round'])}  ·  {tr('phase.' + view['phase'])}" \
+        if view["round"] else tr("phase." + view["phase"])
+    _label(surface, text, size, (canvas.px(12), rect.centery), art.TEXT_LIGHT, True, "midleft")
+    x = rect.left + canvas.px(400)
+    for place, seat in enumerate(view["order"]):
+        number = view["seats"][seat]["number"]
+        label = fonts.text(f"{place + 1}. {names[seat]}  {number:02d}" if number is not None
+                           else names[seat], canvas.px(13), art.INK, True)
+        chip = pygame.Rect(x, rect.top + canvas.px(6), label.get_width() + canvas.px(16),
+                           rect.h - canvas.px(12))
+        active = view["active"] == seat and view["phase"] in ("actions", "cover")
+        pygame.draw.rect(surface, art.SEAT_COLORS[seat], chip, border_radius=chip.h // 2)
+        if active:
+            pygame.draw.rect(surface, (255, 255, 255), chip, canvas.px(2),
+                             border_radius=chip.h // 2)
+        surface.blit(label, label.get_rect(center=chip.center))
+        x = chip.right + canvas.px(8)
+    _label(surface, tr("target", vp=view["target_vp"]), size,
+           (rect.right - canvas.px(150), rect.centery), art.ACCENT, True, "midright")
+
+
+def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: str,
+              staged_end: tuple[int, str] | None, hidden: set[str]) -> None:
+    """The two building rows; the buildable ends are outlined: green when the
+    seat can pay now, amber otherwise; `highlight` "build" or "remove" marks
+    them clickable. Buildings in `hidden` are in flight and not drawn."""
+    layout = canvas.layout
+    surface.blit(art.panel(layout.rows.size), layout.rows)
+    w, h = layout.card_size()
+    for row_index, row in enumerate(view["rows"]):
+        first = layout.row_card(row_index, 0, max(1, len(row)))
+        _label(surface, str(row_index + 1), canvas.px(18),
+               (layout.rows.left + canvas.px(20), first.centery), art.TEXT_DIM, True, "center")
+        for i, ident in enumerate(row):
+            rect = layout.row_card(row_index, i, len(row))
+            if ident in hidden:
+                continue
+            b = building(ident)
+            surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
+                                           canvas.letters), rect)
+            canvas.hovers.append((rect, building_tooltip(ident)))
+            sides = (["left"] if i == 0 else []) + (["right"] if i == len(row) - 1 else [])
+            for side in sides:
+                _outline_end(surface, canvas, view, rect, ident, highlight,
+                             staged_end == (row_index, side))
+                canvas.targets[f"end:{row_index}:{side}"] = rect
+            if not sides:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 60))
+                surface.blit(shade, rect)
+
+
+def _outline_end(surface: pygame.Surface, canvas: Canvas, view: View, rect: pygame.Rect,
+                 ident: str, highlight: str, staged: bool) -> None:
+    if highlight == "remove":
+        color = art.DANGER
+    else:
+        color = art.HIGHLIGHT if can_afford(view, ident) else (200, 150, 70)
+    width = canvas.px(4) if staged else canvas.px(2)
+    pygame.draw.rect(surface, art.ACCENT if staged else color, rect.inflate(canvas.px(6),
+                     canvas.px(6)), width, border_radius=canvas.px(8))
+    if highlight and not staged:
+        glow = pygame.Rect(rect.left, rect.bottom + canvas.px(2), rect.w, canvas.px(3))
+        pygame.draw.rect(surface, color, glow, border_radius=canvas.px(2))
+
+
+def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
+    """Materials and pesos in the market, the worker bank, bag and draw pile."""
+    layout = canvas.layout
+    surface.blit(art.panel(layout.market.size), layout.market)
+    _label(surface, tr("market"), canvas.px(14), (layout.market.left + canvas.px(10),
+                                                   layout.market.top + canvas.px(6)),
+           art.ACCENT, True)
+    icon = canvas.px(34)
+    counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr("color." + m))
+                                          for m in MATERIALS}
+    counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
+    counts["workers"] = (view["workers_in_bank"], tr("workers"))
+    counts["bag"] = (view["bag_size"], tr("bag", n=view["bag_size"]))
+    counts["pile"] = (view["pile_size"], tr("pile", n=view["pile_size"]))
+    for name, (count, tip) in counts.items():
+        slot = layout.market_slot(name)
+        spot = pygame.Rect(0, 0, icon, icon)
+        spot.midtop = (slot.centerx, slot.top + canvas.px(4))
+        if name == "bag":
+            _bag(surface, spot)
+        elif name == "pile":
+            back = art.card_back((canvas.px(28), canvas.px(40)))
+            surface.blit(back, back.get_rect(midtop=(slot.centerx, slot.top)))
+        else:
+            image = art.resource_icon(name, icon, canvas.letters)
+            if count == 0:
+                image = image.copy()
+                image.set_alpha(70)
+            surface.blit(image, spot)
+        _label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(44)),
+               art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
+        canvas.hovers.append((slot, f"{tip}: {count}"))
+
+
+def _bag(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    body = rect.inflate(-rect.w // 6, -rect.h // 8).move(0, rect.h // 16)
+    pygame.draw.ellipse(surface, (150, 110, 70), body)
+    pygame.draw.ellipse(surface, (90, 60, 35), body, max(1, rect.w // 16))
+    neck = pygame.Rect(0, 0, rect.w // 3, rect.h // 5)
+    neck.midbottom = (body.centerx, body.top + rect.h // 10)
+    pygame.draw.rect(surface, (120, 85, 50), neck, border_radius=neck.h // 3)
+
+
+def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
+              big: bool, show_face_down: bool) -> None:
+    """A player's panel: name, number, face-up cards (and a back on each
+    face-down one), materials, pesos, workers, hand and discard sizes, VP with
+    progress to the goal, built buildings."""
+    rect = canvas.layout.seats[seat]
+    info = view["seats"][seat]
+    active = view["active"] == seat and view["phase"] in ("actions", "cover")
+    surface.blit(art.panel(rect.size, active), rect)
+    pad = canvas.px(7)
+    header = canvas.px(26)
+    pygame.draw.rect(surface, art.SEAT_COLORS[seat], (rect.left + pad, rect.top + pad,
+                                                      canvas.px(6), header - pad))
+    title = name + (f"  ·  {tr('your_turn')}" if active and view.get("you") == seat else "")
+    _label(surface, fonts.fit(title, canvas.px(15), rect.w // 2 + canvas.px(40), True),
+           canvas.px(15), (rect.left + pad + canvas.px(12), rect.top + pad - canvas.px(2)),
+           art.ACCENT if active else art.TEXT_LIGHT, True)
+    if info["number"] is not None:
+        badge = _label(surface, f"{info['number']:02d}", canvas.px(17),
+                       (rect.right - pad, rect.top + pad - canvas.px(3)), art.ACCENT, True,
+                       "topright")
+        if info["protected"]:
+            _shield(surface, pygame.Rect(badge.left - canvas.px(22), badge.top + canvas.px(2),
+                                         canvas.px(16), canvas.px(18)))
+            canvas.hovers.append((pygame.Rect(badge.left - canvas.px(22), badge.top,
+                                              canvas.px(18), canvas.px(20)), tr("protected")))
+    cards_w = int(rect.w * (0.36 if big else 0.34))
+    card_w = (cards_w - pad) // 2
+    card_h = min(int(card_w * 1.45), rect.h - header - 2 * pad)
+    card_w = int(card_h / 1.45)
+    top = rect.top + header + pad // 2
+    _draw_face_up(surface, canvas, view, seat, pygame.Rect(rect.left + pad, top, card_w, card_h),
+                  big, show_face_down)
+    block = pygame.Rect(rect.left + pad * 2 + 2 * card_w + pad, top,
+                        rect.right - (rect.left + pad * 3 + 2 * card_w + pad), card_h)
+    _draw_resources(surface, canvas, view, seat, block, big)
+    if big:
+        strip = pygame.Rect(rect.left + pad, top + card_h + pad, rect.w - 2 * pad,
+                            rect.bottom - (top + card_h + pad) - pad)
+        _draw_built_cards(surface, canvas, info["built"], strip)
+
+
+def _shield(surface: pygame.Surface, r: pygame.Rect) -> None:
+    points = [r.topleft, r.topright, (r.right, r.centery), r.midbottom, (r.left, r.centery)]
+    pygame.draw.polygon(surface, (110, 130, 200), points)
+    pygame.draw.polygon(surface, (230, 235, 255), points, 1)
+
+
+def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
+                  first: pygame.Rect, big: bool, show_face_down: bool) -> None:
+    info = view["seats"][seat]
+    size = first.size
+    slots = [first, first.move(first.w + canvas.px(6), 0)]
+    cards: list[int | None] = list(info["face_up"]) or [None, None]
+    for i, (slot, card) in enumerate(zip(slots, cards, strict=False)):
+        flip = canvas.animator.flips.get(f"reveal:{seat}:{i}")
+        if card is None:
+            pygame.draw.rect(surface, (30, 44, 40), slot, border_radius=canvas.px(5))
+            pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=canvas.px(5))
+        elif flip is not None and flip.progress < 0.5:
+            _squeezed(surface, art.card_back(size), slot, 1 - 2 * flip.progress)
+        else:
+            face = card_face(card, size, detail=big)
+            if flip is not None:
+                _squeezed(surface, face, slot, 2 * flip.progress - 1)
+            else:
+                surface.blit(face, slot)
+            canvas.hovers.append((slot, card_tooltip(card)))
+            canvas.targets[f"faceup:{card}"] = slot
+            if info["covered"] == card:
+                pygame.draw.rect(surface, art.ACCENT, slot, canvas.px(2),
+                                 border_radius=canvas.px(5))
+    face_down = view.get("face_down") if view.get("you") == seat else None
+    if info["has_face_down"]:
+        covered_slots = slots if not info["face_up"] else \
+            [slots[info["face_up"].index(info["covered"])]] if info["covered"] in info["face_up"] \
+            else slots[:1]
+        for i, slot in enumerate(covered_slots):
+            spot = slot.move(canvas.px(6), canvas.px(10))
+            surface.blit(art.card_back(size), spot)
+            if show_face_down and face_down and i < len(face_down):
+                card = face_down[i]
+                tag = fonts.text(f"{classic_rules().cards[card].number}", canvas.px(16),
+                                 art.ACCENT, True)
+                surface.blit(tag, tag.get_rect(center=spot.center))
+                canvas.secrets.add(("face_down", seat, card))
+                canvas.hovers.append((spot, card_tooltip(card)))
+
+
+def _squeezed(surface: pygame.Surface, image: pygame.Surface, slot: pygame.Rect,
+              share: float) -> None:
+    """`image` scaled horizontally to `share` of its width (a card mid-flip)."""
+    width = max(1, int(slot.w * share))
+    scaled = pygame.transform.scale(image, (width, slot.h))
+    surface.blit(scaled, scaled.get_rect(center=slot.center))
+
+
+def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
+                    block: pygame.Rect, big: bool) -> None:
+    info = view["seats"][seat]
+    icon = canvas.px(20 if big else 17)
+    size = canvas.px(14 if big else 13)
+    step = block.w // 5
+    line = icon + canvas.px(6 if big else 3)
+    y = block.top
+    for i, m in enumerate(MATERIALS):
+        x = block.left + i * step
+        count = info["materials"][m]
+        image = art.material(m, icon, canvas.letters)
+        if not count:
+            image = image.copy()
+            image.set_alpha(70)
+        surface.blit(image, (x, y))
+        _label(surface, str(count), size, (x + icon + canvas.px(2), y + icon // 2),
+               art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midleft")
+        canvas.hovers.append((pygame.Rect(x, y, step, icon), f"{tr('color.' + m)}: {count}"))
+    y += line
+    small = [(art.coin(icon), info["pesos"], tr("pesos")),
+             (art.worker(icon), info["workers"], tr("workers")),
+             (art.card_back((int(icon * 0.7), icon)), info["hand_size"],
+              tr("hand_size", n=info["hand_size"])),
+             (None, info["discard_size"], tr("discard", n=info["discard_size"]))]
+    for i, (image, count, tip) in enumerate(small):
+        x = block.left + i * (block.w // 4)
+        if image is None:
+            pile = pygame.Rect(x, y + icon // 8, int(icon * 0.7), int(icon * 0.85))
+            pygame.draw.rect(surface, (90, 90, 85), pile, border_radius=canvas.px(2))
+            pygame.draw.rect(surface, art.PAPER, pile, 1, border_radius=canvas.px(2))
+        else:
+            surface.blit(image, (x, y))
+        _label(surface, str(count), size, (x + icon + canvas.px(3), y + icon // 2),
+               art.TEXT_LIGHT, True, "midleft")
+        canvas.hovers.append((pygame.Rect(x, y, block.w // 4, icon), tip))
+    y += line
+    vp = canvas.animator.value(f"vp:{seat}", info["vp"])
+    target = view["target_vp"]
+    surface.blit(art.star(icon), (block.left, y))
+    label = _label(surface, f"{vp}/{target}", size, (block.left + icon + canvas.px(3),
+                                                     y + icon // 2), art.ACCENT, True, "midleft")
+    bar = pygame.Rect(label.right + canvas.px(6), y + icon // 3, 0, max(3, icon // 3))
+    bar.w = max(canvas.px(10), block.right - bar.left - canvas.px(4))
+    pygame.draw.rect(surface, (25, 35, 30), bar, border_radius=bar.h // 2)
+    filled = bar.copy()
+    filled.w = int(bar.w * min(1.0, vp / target))
+    if filled.w:
+        pygame.draw.rect(surface, art.ACCENT, filled, border_radius=bar.h // 2)
+    canvas.hovers.append((pygame.Rect(block.left, y, block.w, icon), f"{vp} / {target} {tr('vp')}"))
+    if not big:
+        _draw_built_chips(surface, canvas, info["built"],
+                          pygame.Rect(block.left, y + line, block.w, block.bottom - y - line))
+
+
+def _draw_built_chips(surface: pygame.Surface, canvas: Canvas, built: list[str],
+                      area: pygame.Rect) -> None:
+    """Opponents' buildings as small VP tiles."""
+    if area.h <= 0:
+        return
+    chip = min(area.h, canvas.px(20))
+    for i, ident in enumerate(built):
+        r = pygame.Rect(area.left + i * (chip + canvas.px(3)), area.top, chip, chip)
+        if r.right > area.right:
+            break
+        pygame.draw.rect(surface, (230, 215, 180), r, border_radius=canvas.px(3))
+        pygame.draw.rect(surface, art.INK, r, 1, border_radius=canvas.px(3))
+        _label(surface, str(building(ident).vp), canvas.px(12), r.center, art.INK, True, "center")
+        canvas.hovers.append((r, building_tooltip(ident)))
+
+
+def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
+                      strip: pygame.Rect) -> None:
+    """The seat's own buildings as small cards, overlapping when many."""
+    if strip.h < canvas.px(20):
+        return
+    _label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
+    h = strip.h - canvas.px(16)
+    w = int(h / 1.39)
+    step = min(w + canvas.px(4), (strip.w - w) // max(1, len(built) - 1)) if built else w
+    for i, ident in enumerate(built):
+        b = building(ident)
+        r = pygame.Rect(strip.left + i * step, strip.top + canvas.px(16), w, h)
+        surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
+                                       canvas.letters), r)
+        canvas.hovers.append((r, building_tooltip(ident)))
+
+
+def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame.Rect]:
+    """Where each hand card lies, fanned in a gentle arc; picked cards lifted."""
+    area = canvas.layout.hand
+    h = int(area.h * 0.62)
+    w = int(h / 1.45)
+    top = area.top + canvas.px(34)
+    n = max(1, len(hand))
+    step = min(w + canvas.px(6), (area.w - canvas.px(20) - w) // max(1, n - 1))
+    left = area.centerx - (step * (n - 1) + w) // 2
+    rects = []
+    for i, card in enumerate(hand):
+        offset = (i - (n - 1) / 2) / max(1, n / 2)
+        r = pygame.Rect(left + i * step, top + int(canvas.px(12) * offset * offset), w, h)
+        if card in lifted:
+            r.move_ip(0, -canvas.px(22))
+        rects.append(r)
+    return rects
+
+
+def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[int],
+              hover: tuple[int, int] | None) -> None:
+    """The seat's hand, fanned; picked cards lifted; the hovered card shown large."""
+    area = canvas.layout.hand
+    surface.blit(art.panel(area.size), area)
+    hand = view.get("hand") or []
+    _label(surface, f"{tr('hand')} ({len(hand)})", canvas.px(14),
+           (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
+    rects = hand_rects(canvas, hand, set(picked))
+    hovered = None
+    for i, (card, r) in enumerate(zip(hand, rects, strict=True)):
+        surface.blit(card_face(card, r.size), r)
+        canvas.secrets.add(("hand", view["you"], card))
+        visible = r.copy()
+        if i + 1 < len(rects):
+            visible.w = min(r.w, rects[i + 1].left - r.left)
+        canvas.targets[f"hand:{card}"] = visible
+        if card in picked:
+            pygame.draw.rect(surface, art.ACCENT, r, canvas.px(3), border_radius=canvas.px(6))
+        if hover and visible.collidepoint(hover):
+            hovered = (card, r)
+    if hovered:
+        card, r = hovered
+        big = card_face(card, (canvas.px(150), canvas.px(218)))
+        spot = big.get_rect(midbottom=(r.centerx, r.top + canvas.px(40)))
+        spot.clamp_ip(surface.get_rect())
+        surface.blit(big, spot)
+
+
+def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: int) -> None:
+    """The last lines of the game log, newest at the bottom; `scroll` lines back."""
+    area = canvas.layout.log
+    surface.blit(art.panel(area.size), area)
+    _label(surface, tr("log"), canvas.px(14), (area.left + canvas.px(10), area.top + canvas.px(6)),
+           art.ACCENT, True)
+    size = canvas.px(12)
+    line_h = int(size * 1.35)
+    width = area.w - canvas.px(20)
+    wrapped: list[str] = []
+    for line in lines[-200:]:
+        wrapped.extend(fonts.wrap(line, size, width))
+    room = (area.h - canvas.px(34)) // line_h
+    end = max(0, len(wrapped) - scroll)
+    shown = wrapped[max(0, end - room):end]
+    y = area.top + canvas.px(28)
+    for line in shown:
+        color = art.ACCENT if line.startswith("—") else art.TEXT_LIGHT
+        surface.blit(fonts.text(line, size, color), (area.left + canvas.px(10), y))
+        y += line_h

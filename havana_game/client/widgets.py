@@ -1,0 +1,122 @@
+"""Buttons, text fields and tooltips: small, drawn by code, keyboard-aware."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import art, fonts
+
+
+@dataclass
+class Button:
+    """A clickable label (with optional icons drawn before the text)."""
+
+    name: str
+    """Stable identifier: tests and keyboard shortcuts find controls by it."""
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    selected: bool = False
+    primary: bool = False
+    icons: list[pygame.Surface] = field(default_factory=list)
+    tooltip: str = ""
+    hovered: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Run the action on a left click inside; True if the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.action()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        radius = max(3, r.h // 4)
+        if not self.enabled:
+            fill, edge, ink = (70, 74, 70), (95, 100, 95), (140, 140, 135)
+        elif self.selected:
+            fill, edge, ink = (240, 200, 90), (255, 240, 170), art.INK
+        elif self.primary:
+            fill, edge, ink = (196, 90, 50), (250, 170, 120), art.TEXT_LIGHT
+        else:
+            fill, edge, ink = (58, 86, 76), (120, 160, 140), art.TEXT_LIGHT
+        if self.hovered and self.enabled:
+            fill = tuple(min(255, c + 25) for c in fill)
+        pygame.draw.rect(surface, (0, 0, 0), r.move(0, max(1, r.h // 14)), border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
+        size = max(9, int(r.h * 0.42))
+        icon_w = sum(i.get_width() + 2 for i in self.icons)
+        label = fonts.text(fonts.fit(self.label, size, r.w - icon_w - 8), size, ink, True)
+        x = r.centerx - (icon_w + label.get_width()) // 2
+        for icon in self.icons:
+            surface.blit(icon, (x, r.centery - icon.get_height() // 2))
+            x += icon.get_width() + 2
+        surface.blit(label, (x, r.centery - label.get_height() // 2))
+
+
+@dataclass
+class TextField:
+    """A one-line text input; it has the focus while `active`."""
+
+    name: str
+    rect: pygame.Rect
+    value: str = ""
+    active: bool = False
+    max_length: int = 24
+    placeholder: str = ""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.active = self.rect.collidepoint(event.pos)
+            return self.active
+        if not self.active:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value = (self.value + event.text)[: self.max_length]
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (250, 244, 228), r, border_radius=max(3, r.h // 5))
+        pygame.draw.rect(surface, art.ACCENT if self.active else art.INK, r,
+                         2 if self.active else 1, border_radius=max(3, r.h // 5))
+        size = max(9, int(r.h * 0.45))
+        shown = self.value + ("|" if self.active else "")
+        color = art.INK if self.value else (150, 140, 120)
+        label = fonts.text(fonts.fit(shown or self.placeholder, size, r.w - 10), size, color)
+        surface.blit(label, (r.left + 6, r.centery - label.get_height() // 2))
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int) -> None:
+    """A dark box with wrapped `text` near `pos`, kept on screen."""
+    width = size * 22
+    lines = fonts.wrap(text, size, width)
+    line_h = int(size * 1.3)
+    box = pygame.Rect(0, 0, width + size, line_h * len(lines) + size)
+    box.topleft = (pos[0] + size, pos[1] + size)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (20, 24, 22), box, border_radius=size // 2)
+    pygame.draw.rect(surface, art.ACCENT, box, 1, border_radius=size // 2)
+    for i, line in enumerate(lines):
+        surface.blit(fonts.text(line, size, art.TEXT_LIGHT), (box.left + size // 2,
+                                                              box.top + size // 2 + i * line_h))
+
+
+def column(center_x: int, top: int, width: int, height: int, gap: int,
+           count: int) -> list[pygame.Rect]:
+    """`count` rectangles stacked downwards, centered on `center_x`."""
+    return [pygame.Rect(center_x - width // 2, top + i * (height + gap), width, height)
+            for i in range(count)]

@@ -1,0 +1,84 @@
+"""Helpers for the client tests: an offscreen app and a scripted player that
+plays only through synthetic mouse and keyboard events on the controls the
+table scene exposes (no test calls the scene's methods to decide)."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from havana_game.client.app import App  # noqa: E402
+from havana_game.client.settings import Settings  # noqa: E402
+
+
+def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
+    """An app with default settings, no animations, config in `tmp_path`."""
+    os.environ["HAVANA_CONFIG_DIR"] = str(tmp_path)
+    return App(Settings(animation_speed=0.0, window_size=size), size=size)
+
+
+def click(rect: pygame.Rect) -> list[pygame.event.Event]:
+    pos = rect.center
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def key(code: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)]
+
+
+def plan(scene: Any) -> list[str]:
+    """The controls a simple player clicks next (by control name), from the
+    current view: build when possible, else the first choice everywhere."""
+    view = scene.view
+    legal = view["legal"]
+    kind = legal[0]["kind"]
+    you = view["seats"][view["you"]]
+    if kind == "choose":
+        return [f"hand:{view['hand'][0]}", f"hand:{view['hand'][1]}", "ENTER"]
+    if kind == "cover":
+        return [f"cover:{you['face_up'][0]}", f"hand:{view['hand'][0]}", "confirm"]
+    if kind == "tax":
+        return ["option:0", "confirm"]
+    if kind == "act":
+        card = legal[0]["card"]
+        options = [d for d in legal if d["card"] == card]
+        return [f"act:{card}"] + (["option:0"] if len(options) > 1 else []) + ["confirm"]
+    build = next((d for d in legal if d["kind"] == "build"), None)
+    if build:
+        return [f"end:{build['row']}:{build['side']}", "confirm"]
+    return ["end_turn"]
+
+
+def step(app: App, events: list[pygame.event.Event] | None = None) -> None:
+    app.frame(1 / 60, events or [])
+
+
+def settle(app: App, seconds: float = 0.05) -> None:
+    """Let the host answer: a few frames with short sleeps."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        step(app)
+        time.sleep(0.003)
+
+
+def act_once(app: App, scene: Any) -> bool:
+    """If the seat at the screen must decide, click through one decision."""
+    if not scene.deciding():
+        return False
+    for name in plan(scene):
+        if name == "ENTER":
+            step(app, key(pygame.K_RETURN))
+            continue
+        controls = scene.controls()
+        assert name in controls, f"control {name} missing; have {sorted(controls)}"
+        step(app, click(controls[name]))
+    return True
