@@ -33,6 +33,8 @@ async def play_seat(host: str, port: int, code: str, level: str | None = None,
                 view = message["view"]
             elif kind == "ack":
                 waiting = False
+                if view is not None and view["version"] < message["version"]:
+                    view = None  # wait for the view this decision led to
             elif kind == "error":
                 waiting = False
                 if message["fatal"]:

@@ -100,6 +100,8 @@ async def play_randomly(client: Recorder, rng: random.Random) -> dict[str, Any]:
         elif kind in ("ack", "error"):
             assert kind == "ack" or not message["fatal"], message
             waiting = False
+            if kind == "ack" and view is not None and view["version"] < message["version"]:
+                view = None  # wait for the view the decision led to
         if not waiting and view is not None and client.seat in view["to_decide"]:
             client.decide(rng.choice(view["legal"]), view["version"])
             waiting = True
