@@ -1,0 +1,94 @@
+"""The easy, medium and hard bots: seat-view in, one legal decision (JSON) out.
+
+A bot never receives the game state: `decide(view)` rebuilds a full state from
+the view with the hidden parts sampled (`determinize`), runs its strategy on that,
+and answers with the matching element of `view["legal"]`. All randomness comes
+from the bot's own generator, seeded at creation, so a bot is deterministic for a
+given seed and sequence of views (the hard bot: when it runs on an iteration cap).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..content import classic_rules
+from ..rules import Decision, Ruleset, to_json
+from .base import BOT_LEVELS
+from .determinize import Determinizer
+from .ismcts import Search
+from .policy import easy_decision, medium_decision
+
+DEFAULT_BUDGET_MS = 1000.0
+"""The hard bot's thinking time per decision."""
+
+
+class ViewBot:
+    """Shared plumbing: view -> sampled state -> strategy -> legal JSON."""
+
+    level = "view"
+
+    def __init__(self, seed: int, rules: Ruleset | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.rules = rules or classic_rules()
+
+    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Return one element of `view["legal"]`."""
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this seat has nothing to decide")
+        if len(legal) == 1:
+            return legal[0]
+        chosen = to_json(self.choose(Determinizer(view, self.rules), view["you"]))
+        if chosen not in legal:
+            raise RuntimeError(f"{self.level} bot chose a decision not in the view: {chosen}")
+        return chosen
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        """The strategy: a decision legal in every state consistent with the view."""
+        raise NotImplementedError
+
+
+class EasyBot(ViewBot):
+    """Medium play with frequent random slips (`policy.easy_decision`)."""
+
+    level = "easy"
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        return easy_decision(determinizer.sample(self.rng), seat, self.rng)
+
+
+class MediumBot(ViewBot):
+    """The rule-based planner (`policy.medium_decision`)."""
+
+    level = "medium"
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        return medium_decision(determinizer.sample(self.rng), seat)
+
+
+class HardBot(ViewBot):
+    """ISMCTS with the medium policy in rollouts (`ismcts.Search`).
+
+    `budget_ms` limits the thinking time per decision; `iterations`, if given,
+    caps the search instead and makes the bot exactly reproducible.
+    """
+
+    level = "hard"
+
+    def __init__(self, seed: int, rules: Ruleset | None = None,
+                 budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None) -> None:
+        super().__init__(seed, rules)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.last_iterations = 0
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        search = Search(determinizer, self.rng)
+        seconds = None if self.iterations is not None else self.budget_ms / 1000.0
+        decision = search.run(seconds=seconds, iterations=self.iterations)
+        self.last_iterations = search.iterations
+        return decision
+
+
+BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot})

@@ -1,0 +1,41 @@
+"""How good a position is for each seat: the search's reward at a leaf.
+
+A finished game gives the winners an equal share of 1. Otherwise each seat's
+strength is its VP plus a share of what its holdings are worth to its plan; the
+rewards are a softmax of the strengths with a temperature that grows with the
+target VP, so they sum to 1 like a win share.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..rules import State
+from ..rules.materials import RESOURCE_COUNT, VP
+from ..rules.state import OVER
+from .plan import holdings_worth, plan_for
+
+HOLDINGS_VP = 0.55
+"""VP credited per "colored material" unit of holdings worth."""
+TEMPERATURE_SHARE = 1 / 6
+"""The softmax temperature as a share of the target VP."""
+
+
+def strength(state: State, seat: int) -> float:
+    """VP plus the VP its holdings are likely to become."""
+    return (state.res[seat * RESOURCE_COUNT + VP]
+            + HOLDINGS_VP * holdings_worth(state, seat, plan_for(state, seat)))
+
+
+def rewards(state: State) -> list[float]:
+    """Per seat, a reward in [0, 1]; the rewards sum to 1."""
+    players = state.players
+    if state.phase == OVER:
+        share = 1.0 / len(state.winners)
+        return [share if s in state.winners else 0.0 for s in range(players)]
+    temperature = TEMPERATURE_SHARE * state.rules.target_vp(players)
+    strengths = [strength(state, s) for s in range(players)]
+    top = max(strengths)
+    weights = [math.exp((x - top) / temperature) for x in strengths]
+    total = sum(weights)
+    return [w / total for w in weights]

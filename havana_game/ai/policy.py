@@ -1,0 +1,108 @@
+"""The medium strategy as a policy on a `State` (also the search's rollout policy).
+
+Rules of play, by decision kind:
+- Choose / Cover: the pair with the best `cards.pair_worth` (plan-aware card worths,
+  a lateness discount on contested cards, an opportunity cost on cards put down).
+- Act: take what the plan needs (Mama's colors, the thief's victim and loot),
+  take the best card back with Refreshment, use Conservation only to box a building
+  an opponent is closer to than the seat, never its own target.
+- Tax: remove what the victim's own plan needs most.
+- Build: the building with the best VP minus cost worth; build while anything
+  pays off, then end the turn.
+
+The policy reads only public state and the seat's own cards, so it is safe to run
+on a determinized state. Ties go to the first listed decision (deterministic).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
+from ..rules.materials import PESOS, RESOURCE_COUNT, WORKER_TAKE, WORKERS
+from .cards import TYPICAL, card_worths, pair_worth
+from .plan import BASE_WORTH, Plan, interest, materials_worth, plan_for, unit_worth
+
+VP_WORTH = 1.6
+"""A victory point built, in "colored material" units."""
+EASY_RANDOM_SHARE = 0.35
+"""How often the easy level plays a uniformly random legal decision."""
+
+
+def _conservation_worth(state: State, seat: int, plan: Plan, end: int) -> float:
+    row = state.rows[end >> 1]
+    building = row[-1] if end & 1 else row[0]
+    if building == plan.target:
+        return -5.0
+    rival = max(interest(state, s, building) for s in range(state.players) if s != seat)
+    return 0.5 * (rival - interest(state, seat, building)) - 0.3
+
+
+def _act_worth(state: State, seat: int, plan: Plan, act: Act) -> float:
+    key = state.rules.keys[act.card]
+    if key == "mama" or key == "materials_thief":
+        return materials_worth(plan, act.take)
+    if key == "pesos_thief":
+        if act.target < 0:
+            return 0.0
+        return state.res[act.target * RESOURCE_COUNT + PESOS] // 2 * BASE_WORTH[PESOS]
+    if key == "refreshment":
+        return 0.0 if act.target < 0 else 0.1 + TYPICAL[state.rules.keys[act.target]]
+    if key == "conservation":
+        return 0.0 if act.target < 0 else _conservation_worth(state, seat, plan, act.target)
+    return 0.0
+
+
+def _tax_worth(state: State, tax: Tax) -> float:
+    victim_plan = plan_for(state, tax.victim)
+    return unit_worth(victim_plan, WORKERS if tax.take == WORKER_TAKE else tax.take)
+
+
+def _build_worth(state: State, build: Build) -> float:
+    row = state.rows[build.end >> 1]
+    building = state.rules.buildings[row[-1] if build.end & 1 else row[0]]
+    spent = sum(n * w for n, w in zip(build.payment, BASE_WORTH, strict=True))
+    return VP_WORTH * building.vp - spent
+
+
+def _best(options: tuple[Decision, ...], scores: list[float]) -> Decision:
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return options[best]
+
+
+def medium_decision(state: State, seat: int) -> Decision:
+    """The medium strategy's decision for `seat` (which must have one to make)."""
+    options = legal_decisions(state, seat)
+    if len(options) == 1:
+        return options[0]
+    first = options[0]
+    if isinstance(first, Cover):
+        plan = plan_for(state, seat)
+        worths = card_worths(state, seat, plan)
+        low, high = state.face_up[seat]
+        return _best(options, [pair_worth(state, worths, (high if c.covered == low else low,
+                                                          c.card), (c.card,))
+                               for c in options])  # type: ignore[union-attr]
+    if isinstance(first, Choose):
+        plan = plan_for(state, seat)
+        worths = card_worths(state, seat, plan)
+        return _best(options, [pair_worth(state, worths, c.cards, c.cards)  # type: ignore[union-attr]
+                               for c in options])
+    if isinstance(first, Act):
+        plan = plan_for(state, seat)
+        return _best(options, [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
+                               for a in options])
+    if isinstance(first, Tax):
+        return _best(options, [_tax_worth(state, t) for t in options])  # type: ignore[arg-type]
+    return _best(options, [0.0 if not isinstance(d, Build) else _build_worth(state, d)
+                           for d in options])
+
+
+def easy_decision(state: State, seat: int, rng: random.Random) -> Decision:
+    """The easy level: the medium strategy, but often a random legal decision."""
+    if rng.random() < EASY_RANDOM_SHARE:
+        return rng.choice(legal_decisions(state, seat))
+    return medium_decision(state, seat)

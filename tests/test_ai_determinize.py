@@ -1,0 +1,108 @@
+"""Determinization: a state rebuilt from a seat's view agrees with everything the
+seat has seen, and never puts a card it knows elsewhere into a sampled hand."""
+
+import json
+import random
+
+import pytest
+
+from havana_game.ai.determinize import Determinizer, ViewMismatch
+from havana_game.ai.policy import medium_decision
+from havana_game.content import classic_rules
+from havana_game.rules import apply, legal_decisions, new_game, view_for
+from havana_game.rules.materials import RESOURCE_COUNT
+
+RULES = classic_rules()
+FULL_SET = (1 << len(RULES.cards)) - 1
+
+
+def positions(players, seed, every=3):
+    """(state, seat to decide) along a game of mixed medium and random play."""
+    state = new_game(RULES, players, seed)
+    chooser = random.Random(seed)
+    step = 0
+    while state.deciders():
+        seat = state.deciders()[0]
+        if step % every == 0:
+            yield state, seat
+        step += 1
+        if chooser.random() < 0.5:
+            decision = medium_decision(state, seat)
+        else:
+            decision = chooser.choice(legal_decisions(state, seat))
+        apply(state, seat, decision)
+
+
+def check_sample(real, seat, sample):
+    assert view_for(sample, seat) == view_for(real, seat)
+    assert sample.pile != () or real.pile == ()
+    assert sorted(sample.pile) == sorted(real.pile)
+    materials = [sum(sample.res[s * RESOURCE_COUNT + m] for s in range(sample.players))
+                 + sample.bag[m] + sample.market[m] + sample.box[m] for m in range(5)]
+    assert materials == [10, 10, 10, 10, 40] and sum(materials) == 80
+    for other in range(sample.players):
+        face_up = 0
+        for card in sample.face_up[other]:
+            if card >= 0:
+                face_up |= 1 << card
+        face_down = 0
+        for card in sample.face_down[other]:
+            face_down |= 1 << card
+        parts = [sample.hand[other], sample.discard[other], face_up, face_down]
+        assert sum(bin(p).count("1") for p in parts) == len(RULES.cards)
+        assert parts[0] | parts[1] | parts[2] | parts[3] == FULL_SET
+        # Nothing the seat saw face up or saw discarded (and not taken back) is secret.
+        seen_discarded = sample.placed[other]
+        secret = sample.hand[other] | face_down
+        assert not secret & face_up
+        assert bin(secret & seen_discarded).count("1") == sample.hidden_taken[other]
+    assert sample.hand[seat] == real.hand[seat]
+    assert sample.face_down[seat] == real.face_down[seat]
+    assert sample.discard[seat] == real.discard[seat]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_samples_agree_with_the_view(players):
+    rng = random.Random(players)
+    count = 0
+    for real, seat in positions(players, seed=11 * players):
+        view = view_for(real, seat)
+        determinizer = Determinizer(json.loads(json.dumps(view)), RULES)
+        for _ in range(2):
+            check_sample(real, seat, determinizer.sample(rng))
+        count += 1
+    assert count > 20
+
+
+def test_hidden_refreshment_take_backs_are_sampled_from_the_seen_discards():
+    found = 0
+    for seed in range(40):
+        for real, seat in positions(3, seed, every=1):
+            if any(real.hidden_taken[s] for s in range(3) if s != seat):
+                determinizer = Determinizer(view_for(real, seat), RULES)
+                check_sample(real, seat, determinizer.sample(random.Random(seed)))
+                found += 1
+        if found > 30:
+            break
+    assert found > 0
+
+
+def test_samples_vary_the_hidden_parts_only():
+    """Hands are known but for face-down cards and unseen take-backs: in phase 3
+    after others have placed, their new cards are what varies."""
+    real, seat = next((s, seat) for s, seat in positions(4, seed=3, every=1)
+                      if s.round >= 3 and any(s.face_down[o] for o in range(4) if o != seat))
+    determinizer = Determinizer(view_for(real, seat), RULES)
+    rng = random.Random(0)
+    samples = [determinizer.sample(rng) for _ in range(20)]
+    assert len({s.pile for s in samples}) > 1
+    assert len({tuple(s.face_down) for s in samples}) > 1
+    assert len({s.rng for s in samples}) == 20
+
+
+def test_a_view_of_another_deck_is_refused():
+    state = new_game(RULES, 2, 1)
+    view = view_for(state, 0)
+    view["deck"] = "0" * 64
+    with pytest.raises(ViewMismatch):
+        Determinizer(view, RULES)
