@@ -443,6 +443,14 @@ class TableScene(Scene):
         names = [self.model.name(s) for s in range(view["players"])]
         current = mode(view) if self.deciding() else "wait"
         draw_top(surface, canvas, view, names)
+        if self.model.status:
+            text = tr("net.reconnecting") if self.model.status == "reconnecting" \
+                else tr("net.error", detail=self.model.status)
+            label = fonts.text(text, self.layout_.px(14), (255, 255, 255), True)
+            box = label.get_rect(midtop=(self.size[0] // 2, self.layout_.top.bottom + self.px(4)))
+            pygame.draw.rect(surface, art.DANGER, box.inflate(self.px(20), self.px(8)),
+                             border_radius=self.px(8))
+            surface.blit(label, box)
         highlight = "build" if current == "build" else ""
         if current == "act" and self.staging.act_card is not None and \
                 classic_rules().cards[self.staging.act_card].key == "conservation":

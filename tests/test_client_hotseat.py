@@ -1,0 +1,57 @@
+"""Hotseat: two humans at one screen. While the curtain is up nothing of either
+hand is drawn; a seat's face-down choice is never drawn for the other."""
+
+from __future__ import annotations
+
+import time
+
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.table import TableScene
+
+from .test_client_support import act_once, click, make_app, settle, step
+
+
+def _check_frame(scene: TableScene, seen: dict[str, int]) -> None:
+    if scene.curtain is not None:
+        assert scene.canvas is None, "the table was drawn under the curtain"
+        seen["curtain"] += 1
+        return
+    if scene.canvas is None:
+        return
+    for kind, seat, _card in scene.canvas.secrets:
+        assert seat == scene.viewer, f"{kind} of seat {seat} drawn for seat {scene.viewer}"
+        seen[kind] = seen.get(kind, 0) + 1
+    other = 1 - scene.viewer
+    assert "face_down" not in scene.model.views[scene.viewer]["seats"][other]
+    assert scene.model.views[scene.viewer]["you"] == scene.viewer
+
+
+def _running(scene: TableScene) -> bool:
+    view = scene.view
+    return view is None or (view["round"] < 4 and view["phase"] != "over")
+
+
+def test_hotseat_curtain_hides_hands(tmp_path):
+    app = make_app(tmp_path)
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"])
+    scene = TableScene(app, link)
+    app.switch(scene)
+    seen = {"curtain": 0}
+    viewers = set()
+    deadline = time.monotonic() + 20
+    while _running(scene):
+        assert time.monotonic() < deadline
+        settle(app, 0.005)
+        _check_frame(scene, seen)
+        if scene.curtain is not None:
+            step(app, click(scene.controls()["curtain"]))
+            _check_frame(scene, seen)
+            continue
+        if scene.deciding():
+            viewers.add(scene.viewer)
+            act_once(app, scene)
+            _check_frame(scene, seen)
+    assert viewers == {0, 1}
+    assert seen["curtain"] >= 4
+    assert seen.get("hand", 0) > 0
+    link.close()
