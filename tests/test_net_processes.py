@@ -71,7 +71,7 @@ async def _play_until_killed(port: int, code: str, token: str | None, rng: rando
     count = 0
     waiting = False
     try:
-        while count < kill_after:
+        while count < kill_after and not (view and view["phase"] == "over"):
             if not waiting and view is not None and 0 in view["to_decide"]:
                 decision = rng.choice(view["legal"])
                 client.decide(decision, view["version"])
