@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES = (
     "havana_game.cli_engine",
+    "havana_game.ai.cli",
     "net.cli",
     "havana_game.client.cli",
 )

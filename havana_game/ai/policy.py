@@ -53,8 +53,7 @@ def _act_worth(state: State, seat: int, plan: Plan, act: Act) -> float:
     return 0.0
 
 
-def _tax_worth(state: State, tax: Tax) -> float:
-    victim_plan = plan_for(state, tax.victim)
+def _tax_worth(victim_plan: Plan, tax: Tax) -> float:
     return unit_worth(victim_plan, WORKERS if tax.take == WORKER_TAKE else tax.take)
 
 
@@ -96,7 +95,8 @@ def medium_decision(state: State, seat: int) -> Decision:
         return _best(options, [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
                                for a in options])
     if isinstance(first, Tax):
-        return _best(options, [_tax_worth(state, t) for t in options])  # type: ignore[arg-type]
+        victim_plan = plan_for(state, first.victim)
+        return _best(options, [_tax_worth(victim_plan, t) for t in options])  # type: ignore[arg-type]
     return _best(options, [0.0 if not isinstance(d, Build) else _build_worth(state, d)
                            for d in options])
 

@@ -1,0 +1,60 @@
+"""The `havana tournament` command: bots against bots, figures on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..content import classic_rules
+from .base import BOT_LEVELS
+from .tournament import run_tournament
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament", help="play bots against each other with rotated seats",
+        description="Play K games between bot levels (seats rotated each game) and report "
+                    "win rates with 95%% intervals, decision times, building frequency and "
+                    "game length.")
+    parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
+    parser.add_argument("--seats", required=True,
+                        help="comma-separated levels, one per seat, e.g. hard,medium")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help="the hard bot's thinking time per decision (default 1000)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    levels = [level.strip() for level in args.seats.split(",")]
+    unknown = [level for level in levels if level not in BOT_LEVELS]
+    if len(levels) != args.players or unknown:
+        raise SystemExit(f"--seats needs {args.players} levels from {sorted(BOT_LEVELS)}")
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    report = run_tournament(classic_rules(), levels, args.games, args.seed, args.budget_ms)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        print(format_report(report))
+    return 0
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The tournament's figures as text."""
+    lines = [f"{report['games']} games, {report['players']} players, seed {report['seed']}"]
+    for level, rate in report["win_rate"].items():
+        low, high = report["ci95"][level]
+        lines.append(
+            f"  {level:<8} x{report['seats_per_level'][level]}  win rate {rate:6.1%} "
+            f"[{low:.1%}, {high:.1%}]  decision ms mean {report['decision_ms_mean'][level]:.2f}"
+            f"  p95 {report['decision_ms_p95'][level]:.2f}")
+    rounds = report["rounds"]
+    lines.append(f"rounds: mean {rounds['mean']}, p95 {rounds['p95']}, "
+                 f"range {rounds['min']}-{rounds['max']}; endings {report['end_reasons']}")
+    built = sorted(report["built_per_game"].items(), key=lambda item: -item[1])
+    lines.append("built per game: " + ", ".join(f"{b} {n:.2f}" for b, n in built))
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""Bot tournaments: games with rotated seats, win rates with 95% intervals,
+decision times, and the building deck's balance (what gets built, game length).
+
+Seats rotate: in game g the level list is shifted by g places, so every level
+plays every seat equally often. A shared win counts as an equal share.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..rules import Ruleset, apply, from_json, new_game, view_for
+from .base import Bot, make_bot
+from .bots import HardBot
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """Wilson score 95% interval for a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + Z95 * Z95 / trials
+    centre = (p + Z95 * Z95 / (2 * trials)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 * Z95 / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Nearest-rank percentile (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def bot_for(level: str, seed: int, budget_ms: float | None) -> Bot:
+    """A bot of `level`; the hard bot thinks `budget_ms` per decision if given."""
+    if level == "hard" and budget_ms is not None:
+        return HardBot(seed, budget_ms=budget_ms)
+    return make_bot(level, seed)
+
+
+class Tally:
+    """Running figures of a tournament."""
+
+    def __init__(self, levels: Sequence[str], rules: Ruleset) -> None:
+        self.levels = sorted(set(levels))
+        self.seats_per_level = {lv: levels.count(lv) for lv in self.levels}
+        self.wins = dict.fromkeys(self.levels, 0.0)
+        self.decision_ms: dict[str, list[float]] = {lv: [] for lv in self.levels}
+        self.rounds: list[int] = []
+        self.endings: dict[str, int] = {}
+        self.built = dict.fromkeys((b.id for b in rules.buildings), 0)
+        self.games = 0
+
+    def report(self, players: int, seed: int, budget_ms: float | None) -> dict[str, Any]:
+        trials = {lv: self.games * n for lv, n in self.seats_per_level.items()}
+        return {
+            "players": players, "games": self.games, "seed": seed, "budget_ms": budget_ms,
+            "seats_per_level": self.seats_per_level,
+            "win_rate": {lv: round(self.wins[lv] / max(1, trials[lv]), 4) for lv in self.levels},
+            "ci95": {lv: [round(x, 4) for x in wilson(self.wins[lv], trials[lv])]
+                     for lv in self.levels},
+            "decision_ms_mean": {lv: round(sum(t) / max(1, len(t)), 3)
+                                 for lv, t in self.decision_ms.items()},
+            "decision_ms_p95": {lv: round(percentile(t, 0.95), 3)
+                                for lv, t in self.decision_ms.items()},
+            "decisions": {lv: len(t) for lv, t in self.decision_ms.items()},
+            "rounds": {"mean": round(sum(self.rounds) / max(1, self.games), 2),
+                       "p95": percentile(self.rounds, 0.95),
+                       "min": min(self.rounds, default=0), "max": max(self.rounds, default=0)},
+            "end_reasons": self.endings,
+            "built_per_game": {b: round(n / max(1, self.games), 3)
+                               for b, n in self.built.items()},
+        }
+
+
+def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+              on_decision: Callable[[int, float], None]) -> Any:
+    """Play one game, each bot seeing only its seat's view; report every real
+    decision (more than one option) as (seat, milliseconds). Return the final state."""
+    state = new_game(rules, len(bots), seed)
+    while state.deciders():
+        seat = state.deciders()[0]
+        view = view_for(state, seat)
+        started = time.perf_counter()
+        decision = bots[seat].decide(view)
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        if len(view["legal"]) > 1:
+            on_decision(seat, elapsed_ms)
+        apply(state, seat, from_json(decision))
+    return state
+
+
+def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
+                   budget_ms: float | None = None,
+                   progress: Callable[[int, dict[str, Any]], None] | None = None
+                   ) -> dict[str, Any]:
+    """Play `games` games of len(levels) players with rotated seats."""
+    players = len(levels)
+    tally = Tally(levels, rules)
+    ids = [b.id for b in rules.buildings]
+    for game in range(games):
+        seating = [levels[(s + game) % players] for s in range(players)]
+        game_seed = seed * 1_000_003 + game
+        bots = [bot_for(level, game_seed * 8 + s, budget_ms) for s, level in enumerate(seating)]
+
+        def record(seat: int, ms: float, seating: list[str] = seating) -> None:
+            tally.decision_ms[seating[seat]].append(ms)
+
+        state = play_game(rules, bots, game_seed, record)
+        tally.games += 1
+        tally.rounds.append(state.round)
+        tally.endings[state.end_reason] = tally.endings.get(state.end_reason, 0) + 1
+        for winner in state.winners:
+            tally.wins[seating[winner]] += 1.0 / len(state.winners)
+        for built in state.built:
+            for building in built:
+                tally.built[ids[building]] += 1
+        if progress is not None:
+            progress(game + 1, tally.report(players, seed, budget_ms))
+    return tally.report(players, seed, budget_ms)
