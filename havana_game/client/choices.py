@@ -16,9 +16,7 @@ Decision = dict[str, Any]
 
 def _end_name(view: dict[str, Any], end: int) -> str:
     row = view["rows"][end >> 1]
-    ident = row[-1] if end & 1 else row[0]
-    return tr("option.end", name=building_name(ident), row=(end >> 1) + 1,
-              side=tr("side." + ("right" if end & 1 else "left")))
+    return building_name(row[-1] if end & 1 else row[0])
 
 
 def option_label(view: dict[str, Any], decision: Decision, names: list[str], icon: int,

@@ -52,7 +52,7 @@ EN: dict[str, str] = {
     "prompt.act_option": "Choose how to carry out {card}.",
     "prompt.tax": "Tax Collector: what do you take from {name}?",
     "prompt.build": "Click a highlighted building to build it, or end your turn.",
-    "prompt.pay": "Pay for {building}: {n} ways to pay.",
+    "prompt.pay": "Build {building}. Payment {i} of {n}:", "build": "Build",
     "prompt.cover": "Choose the face-up card to cover and the new card from your hand.",
     "prompt.wait": "Waiting for {name}…", "prompt.wait_all": "Waiting for the others…",
     "prompt.over": "The game is over.",
@@ -83,10 +83,10 @@ EN: dict[str, str] = {
     "source.market": "market", "source.bag": "bag", "source.bank": "bank",
     "color.red": "red", "color.yellow": "yellow", "color.brown": "brown", "color.blue": "blue",
     "color.gray": "gray", "color.worker": "a worker", "pesos": "pesos", "workers": "workers",
-    "vp": "VP", "architect": "Needs the Architect", "cost": "Cost",
+    "caption.pesos": "pesos", "caption.bank": "bank", "caption.bag": "bag",
+    "caption.pile": "pile", "vp": "VP", "architect": "Needs the Architect", "cost": "Cost",
     "can_afford": "You can build this now", "cannot_afford": "You cannot pay for this now",
-    "option.victim": "from {name}", "option.end": "{name} (row {row}, {side})",
-    "side.left": "left", "side.right": "right", "option.card": "take back {card}",
+    "option.victim": "from {name}", "option.card": "take back {card}",
     "skip": "Space: skip animations", "rejected": "Not allowed: {reason}",
     "your_turn": "Your turn",
     "card.siesta": "Siesta", "card.refreshment": "Refreshment", "card.protection": "Protection",
@@ -137,6 +137,10 @@ FR: dict[str, str] = {
     "card.worker": "Ouvriers", "card.architect": "Architecte",
     "card.pesos_thief": "Voleur de pesos", "card.materials_thief": "Voleur de matériaux",
     "card.black_market": "Marché noir", "card.pesos": "Pesos", "card.mama": "Mama",
+    "on": "oui", "off": "non", "speed.0.0": "aucune", "speed.0.5": "lente",
+    "speed.1.0": "normale", "speed.2.0": "rapide", "menu": "Menu",
+    "prompt.wait": "{name} joue…", "prompt.wait_all": "On attend les autres…",
+    "new.title": "Nouvelle partie locale", "build": "Construire",
 }
 
 PT: dict[str, str] = {
@@ -159,6 +163,10 @@ PT: dict[str, str] = {
     "card.architect": "Arquiteto", "card.pesos_thief": "Ladrão de pesos",
     "card.materials_thief": "Ladrão de materiais", "card.black_market": "Mercado negro",
     "card.pesos": "Pesos", "card.mama": "Mamãe",
+    "on": "sim", "off": "não", "speed.0.0": "nenhuma", "speed.0.5": "lenta",
+    "speed.1.0": "normal", "speed.2.0": "rápida", "menu": "Menu",
+    "prompt.wait": "Vez de {name}…", "prompt.wait_all": "Esperando os outros…",
+    "new.title": "Novo jogo local", "build": "Construir",
 }
 
 RU: dict[str, str] = {
@@ -184,6 +192,47 @@ RU: dict[str, str] = {
     "card.pesos": "Песо", "card.mama": "Мама",
     "effect.siesta": "Нет действия. Даёт низкое число.",
     "effect.pesos": "Возьмите половину (с округлением вверх) песо с рынка.",
+    "on": "вкл", "off": "выкл", "speed.0.0": "выкл", "speed.0.5": "медленно",
+    "speed.1.0": "обычно", "speed.2.0": "быстро", "new.title": "Новая игра",
+    "new.hint": "Один человек — одиночная игра; несколько — по очереди за одним экраном.",
+    "lobby.title": "Сетевая игра", "lobby.code": "Код для входа: {code}",
+    "lobby.add_bot": "Добавить ИИ", "lobby.kick": "Убрать", "lobby.empty": "свободно",
+    "lobby.waiting": "Ждём игроков…", "join.title": "Подключиться к игре",
+    "join.connect": "Подключиться", "join.code": "Код", "join.address": "Адрес (хост:порт)",
+    "net.reconnecting": "Связь потеряна — переподключение…",
+    "net.version": "У хоста другая версия «Гаваны» ({detail}).",
+    "menu": "Меню", "resume": "Вернуться к игре", "leave": "Выйти в меню",
+    "phase.setup": "Выбор первых карт", "phase.actions": "Действия и строительство",
+    "phase.cover": "Новые карты действий", "phase.over": "Игра окончена",
+    "prompt.choose": "Выберите две карты и положите их рубашкой вверх, затем подтвердите.",
+    "prompt.act": "Нажмите на одну из открытых карт, чтобы выполнить её действие.",
+    "prompt.act_option": "Как выполнить «{card}»?",
+    "prompt.tax": "Сборщик налогов: что забрать у игрока {name}?",
+    "prompt.build": "Нажмите на подсвеченное здание, чтобы построить его, или закончите ход.",
+    "prompt.pay": "Постройка «{building}». Оплата {i} из {n}:", "build": "Построить",
+    "prompt.cover": "Выберите, какую открытую карту накрыть, и новую карту из руки.",
+    "prompt.wait": "Ходит {name}…", "prompt.wait_all": "Ждём остальных…",
+    "results.menu": "Меню", "results.again": "Ещё раз", "results.winner": "Победа: {names}!",
+    "pesos": "песо", "workers": "рабочие", "built": "Построено", "skip": "Пробел: пропустить",
+    "option.victim": "у игрока {name}",
+    "caption.pesos": "песо", "caption.bank": "банк", "caption.bag": "мешок",
+    "caption.pile": "колода", "color.red": "красный", "color.yellow": "жёлтый",
+    "color.brown": "коричневый", "color.blue": "синий", "color.gray": "серый",
+    "effect.refreshment": "По желанию: возьмите в руку одну карту из своего сброса.",
+    "effect.protection": "В этом раунде сборщик налогов и воры ничего у вас не берут.",
+    "effect.debris": "Возьмите весь серый щебень с рынка.",
+    "effect.conservation": "По желанию: уберите крайнее здание любого ряда. Одно за раунд.",
+    "effect.tax_collector": "Возьмите 1 песо из банка. У каждого следующего незащищённого "
+    "игрока заберите 1 рабочего или 1 материал.",
+    "effect.worker": "Возьмите 2 рабочих, если вы первый в раунде, иначе 1.",
+    "effect.architect": "Возьмите 1 рабочего. Нужен для зданий с архитектором.",
+    "effect.pesos_thief": "Заберите половину (вниз) песо следующего незащищённого игрока.",
+    "effect.materials_thief": "Заберите 1 материал у следующего незащищённого игрока; 2, "
+    "если у него 4+ цветных.",
+    "effect.black_market": "Вытяните из мешка 2 случайных материала, если вы первый в "
+    "раунде, иначе 1.",
+    "effect.mama": "Возьмите с рынка половину (вверх) цветных материалов на выбор и "
+    "половину серых.",
 }
 
 TABLES = {"en": EN, "fr": FR, "pt": PT, "ru": RU}

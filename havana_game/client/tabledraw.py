@@ -19,6 +19,8 @@ from .tween import Animator
 
 View = dict[str, Any]
 COST_ORDER = (*MATERIALS, "pesos", "workers")
+CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
+            "pile": "caption.pile"}
 
 
 @dataclass
@@ -43,10 +45,12 @@ def building(ident: str) -> Any:
     return next(b for b in classic_rules().buildings if b.id == ident)
 
 
-def building_tooltip(ident: str) -> str:
+def building_tooltip(ident: str, affordable: bool | None = None) -> str:
     b = building(ident)
-    cost = ", ".join(f"{n} {tr('color.' + k) if k in MATERIALS else tr(k)}"
+    cost = ", ".join(f"{tr('color.' + k) if k in MATERIALS else tr(k)} {n}"
                      for k, n in zip(COST_ORDER, b.cost, strict=True) if n)
+    if affordable is not None:
+        cost += "\n" + tr("can_afford" if affordable else "cannot_afford")
     text = f"{b.name} — {b.vp} {tr('vp')}\n{tr('cost')}: {cost}"
     return text + (f"\n{tr('architect')}" if b.architect else "")
 
@@ -129,8 +133,9 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
             b = building(ident)
             surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
                                            canvas.letters), rect)
-            canvas.hovers.append((rect, building_tooltip(ident)))
             sides = (["left"] if i == 0 else []) + (["right"] if i == len(row) - 1 else [])
+            canvas.hovers.append((rect, building_tooltip(ident, can_afford(view, ident)
+                                                          if sides else None)))
             for side in sides:
                 _outline_end(surface, canvas, view, rect, ident, highlight,
                              staged_end == (row_index, side))
@@ -146,9 +151,9 @@ def _outline_end(surface: pygame.Surface, canvas: Canvas, view: View, rect: pyga
     if highlight == "remove":
         color = art.DANGER
     else:
-        color = art.HIGHLIGHT if can_afford(view, ident) else (200, 150, 70)
+        color = art.HIGHLIGHT if can_afford(view, ident) else (150, 140, 125)
     width = canvas.px(4) if staged else canvas.px(2)
-    pygame.draw.rect(surface, art.ACCENT if staged else color, rect.inflate(canvas.px(6),
+    pygame.draw.rect(surface, (255, 255, 255) if staged else color, rect.inflate(canvas.px(6),
                      canvas.px(6)), width, border_radius=canvas.px(8))
     if highlight and not staged:
         glow = pygame.Rect(rect.left, rect.bottom + canvas.px(2), rect.w, canvas.px(3))
@@ -184,8 +189,12 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                 image = image.copy()
                 image.set_alpha(70)
             surface.blit(image, spot)
-        _label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(44)),
+        _label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(40)),
                art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
+        caption = CAPTIONS.get(name)
+        if caption:
+            _label(surface, tr(caption), canvas.px(11), (slot.centerx, slot.top + canvas.px(60)),
+                   art.TEXT_DIM, False, "midtop")
         canvas.hovers.append((slot, f"{tip}: {count}"))
 
 
@@ -276,7 +285,7 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             [slots[info["face_up"].index(info["covered"])]] if info["covered"] in info["face_up"] \
             else slots[:1]
         for i, slot in enumerate(covered_slots):
-            spot = slot.move(canvas.px(6), canvas.px(10))
+            spot = slot.move(canvas.px(6), canvas.px(10)) if info["face_up"] else slot
             surface.blit(art.card_back(size), spot)
             if show_face_down and face_down and i < len(face_down):
                 card = face_down[i]
@@ -338,7 +347,8 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
     label = _label(surface, f"{vp}/{target}", size, (block.left + icon + canvas.px(3),
                                                      y + icon // 2), art.ACCENT, True, "midleft")
     bar = pygame.Rect(label.right + canvas.px(6), y + icon // 3, 0, max(3, icon // 3))
-    bar.w = max(canvas.px(10), block.right - bar.left - canvas.px(4))
+    room = block.right - bar.left - canvas.px(4)
+    bar.w = max(canvas.px(10), room if big else min(room, block.w // 3))
     pygame.draw.rect(surface, (25, 35, 30), bar, border_radius=bar.h // 2)
     filled = bar.copy()
     filled.w = int(bar.w * min(1.0, vp / target))
@@ -346,8 +356,9 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
         pygame.draw.rect(surface, art.ACCENT, filled, border_radius=bar.h // 2)
     canvas.hovers.append((pygame.Rect(block.left, y, block.w, icon), f"{vp} / {target} {tr('vp')}"))
     if not big:
+        left = bar.right + canvas.px(6)
         _draw_built_chips(surface, canvas, info["built"],
-                          pygame.Rect(block.left, y + line, block.w, block.bottom - y - line))
+                          pygame.Rect(left, y, block.right - left, icon))
 
 
 def _draw_built_chips(surface: pygame.Surface, canvas: Canvas, built: list[str],

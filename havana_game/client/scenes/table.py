@@ -317,12 +317,12 @@ class TableScene(Scene):
         staged = self.staging.decision(view)
         self.buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
                                    tr("undo"), self.undo, enabled=not self.staging.empty))
-        confirm_label = tr("confirm")
+        confirm_label = tr("build") if current == "build" else tr("confirm")
         self.buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
                                                           bottom.h), confirm_label, self.send,
                                    enabled=staged is not None, primary=True))
-        body = pygame.Rect(area.left, area.top + px(56), area.w,
-                           bottom.top - px(6) - (area.top + px(56)))
+        body = pygame.Rect(area.left, area.top + px(44), area.w,
+                           bottom.top - px(6) - (area.top + px(44)))
         if current == "build":
             self._build_controls(view, body)
         elif current == "act":
@@ -349,7 +349,7 @@ class TableScene(Scene):
     def _row_buttons(self, body: pygame.Rect, count: int) -> list[pygame.Rect]:
         """`count` button rectangles in two columns from the top of `body`."""
         px = self.layout_.px if self.layout_ else self.px
-        h, gap = px(28), px(6)
+        h, gap = px(26), px(5)
         w = (body.w - gap) // 2
         return [pygame.Rect(body.left + (i % 2) * (w + gap), body.top + (i // 2) * (h + gap), w, h)
                 for i in range(count)]
@@ -363,20 +363,20 @@ class TableScene(Scene):
         options = self.staging.options(view)
         if options:
             rows = (len(cards) + 1) // 2
-            shift = rows * (self.layout_.px(34) if self.layout_ else 34)
+            shift = rows * (self.layout_.px(31) if self.layout_ else 31)
             self._option_buttons(view, options, pygame.Rect(body.left, body.top + shift,
                                                             body.w, body.h - shift))
 
     def _option_buttons(self, view: dict[str, Any], options: list[dict[str, Any]],
                         body: pygame.Rect) -> None:
         px = self.layout_.px if self.layout_ else self.px
-        per_page = max(2, (body.h // px(34)) * 2 - (2 if len(options) > (body.h // px(34)) * 2
-                                                     else 0))
+        room = (body.h + px(5)) // px(31) * 2
+        per_page = max(1, room if len(options) <= room else room - 1)
         pages = max(1, -(-len(options) // per_page))
         self.option_page %= pages
         first = self.option_page * per_page
         shown = options[first:first + per_page]
-        rects = self._row_buttons(body, per_page + 2)
+        rects = self._row_buttons(body, per_page + 1)
         icon = px(16)
         for offset, (decision, rect) in enumerate(zip(shown, rects, strict=False)):
             index = first + offset
@@ -503,8 +503,9 @@ class TableScene(Scene):
         if current == "build" and self.staging.end is not None:
             row, side = self.staging.end
             ident = view["rows"][row][-1 if side == "right" else 0]
+            count = len(self.staging.payments(view))
             return tr("prompt.pay", building=building_name(ident),
-                      n=len(self.staging.payments(view)))
+                      i=self.staging.pay_index % max(1, count) + 1, n=count)
         return tr("prompt." + current)
 
     def _draw_actions(self, surface: pygame.Surface, canvas: Canvas, view: dict[str, Any],

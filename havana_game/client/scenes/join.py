@@ -1,0 +1,92 @@
+"""Join a LAN game: hosts found on the network (free seats, version), or a
+typed address; then the join code."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from .. import art
+from ..i18n import tr
+from ..widgets import Button, TextField
+from .base import Scene
+
+
+class JoinScene(Scene):
+    """Browse in the background; click a found host or type host:port and the code."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.found: list[Any] = []
+        self.message = ""
+        self.searching = True
+        self.values = {"address": "", "code": "", "name": app.settings.player_name}
+        threading.Thread(target=self._browse, daemon=True, name="havana-browse").start()
+
+    def _browse(self) -> None:
+        try:
+            from net.discovery import browse
+            self.found = browse(2.5)
+        except Exception:  # noqa: BLE001 - no discovery on this machine: typing works
+            self.found = []
+        self.searching = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        for f in self.fields:
+            self.values[f.name] = f.value
+        super().layout(size)
+        cx = size[0] // 2
+        self.fields = [
+            TextField(name, pygame.Rect(cx - self.px(150), self.px(120) + i * self.px(60),
+                                        self.px(420), self.px(44)), self.values[name],
+                      max_length=40, placeholder=tr(key))
+            for i, (name, key) in enumerate((("address", "join.address"), ("code", "join.code"),
+                                             ("name", "name")))]
+        self.buttons = [
+            Button("back", pygame.Rect(cx - self.px(330), size[1] - self.px(90), self.px(200),
+                                       self.px(48)), tr("back"), self.on_escape),
+            Button("connect", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
+                                          self.px(200), self.px(48)), tr("join.connect"),
+                   self.connect, primary=True)]
+        from net import PROTOCOL_VERSION
+        for i, host in enumerate(self.found[:5]):
+            ok = host.version == PROTOCOL_VERSION
+            label = f"{host.name} · {host.address}:{host.port} · {host.free_seats} free"
+            if not ok:
+                label += " · " + tr("net.version", detail=f"v{host.version}")
+            self.buttons.append(Button(f"host:{i}", pygame.Rect(
+                cx - self.px(350), self.px(360) + i * self.px(52), self.px(700), self.px(44)),
+                label, lambda h=host: self._pick(h), enabled=ok))
+
+    def _pick(self, host: Any) -> None:
+        for f in self.fields:
+            if f.name == "address":
+                f.value = f"{host.address}:{host.port}"
+
+    def update(self, dt: float) -> None:
+        if not self.searching and not getattr(self, "_shown", False):
+            self._shown = True
+            self.relayout()
+
+    def connect(self) -> None:
+        from net.client import ClientConnection
+
+        from .lobby import LobbyScene
+        values = {f.name: f.value.strip() for f in self.fields}
+        host, _, port = values["address"].rpartition(":")
+        if not host or not port.isdigit() or not values["code"]:
+            self.message = tr("join.address")
+            return
+        conn = ClientConnection(host, int(port))
+        conn.join(values["code"], values["name"] or "Player")
+        self.app.switch(LobbyScene(self.app, conn, address=values["address"]))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("join.title"), 30)
+        self.note(surface, tr("join.found") if self.found else
+                  (tr("lobby.waiting") if self.searching else tr("join.none")), 320,
+                  art.TEXT_DIM)
+        if self.message:
+            self.note(surface, self.message, 620, art.DANGER)

@@ -1,0 +1,132 @@
+"""LAN lobby: the seats filling in live, the join code and address, and for the
+host role adding/removing AIs and starting. The table opens with the first view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import art, fonts
+from ..i18n import tr
+from ..netlink import NetLink, error_text
+from ..widgets import Button
+from .base import Scene
+from .newgame import ai_levels
+
+LAN_PLAYERS = 4
+
+
+class LobbyScene(Scene):
+    """Waiting at a LAN table, hosting it (`lan_host` given) or joined to it."""
+
+    def __init__(self, app: Any, conn: Any = None, lan_host: Any = None,
+                 address: str = "") -> None:
+        super().__init__(app)
+        self.lan_host = lan_host
+        self.message = ""
+        self.seats: list[dict[str, Any]] = []
+        self.early: list[dict[str, Any]] = []
+        self.address = address
+        if conn is None:
+            conn = self._host()
+        self.conn = conn
+        self.level = ai_levels()[0]
+
+    def _host(self) -> Any:
+        """Start a LAN host and join it as its first seat (the host role)."""
+        from net.client import ClientConnection
+
+        from ..lanhost import start_lan_host
+        try:
+            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.player_name)
+        except (ImportError, OSError) as error:
+            self.message = tr("net.error", detail=str(error))
+            return None
+        self.address = f"{self.lan_host.address}:{self.lan_host.port}"
+        conn = ClientConnection("127.0.0.1", self.lan_host.port)
+        conn.join(self.lan_host.code, self.app.settings.player_name)
+        return conn
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        cx = size[0] // 2
+        self.buttons = [Button("back", pygame.Rect(cx - self.px(330), size[1] - self.px(90),
+                                                   self.px(200), self.px(48)), tr("back"),
+                               self.on_escape)]
+        is_host = bool(self.conn and self.conn.is_host)
+        if not is_host:
+            return
+        for seat in self.seats:
+            y = self.px(200) + seat["seat"] * self.px(64)
+            rect = pygame.Rect(cx + self.px(200), y, self.px(150), self.px(44))
+            if seat["kind"] == "open":
+                self.buttons.append(Button(f"add:{seat['seat']}", rect, tr("lobby.add_bot"),
+                                           lambda s=seat["seat"]: self.conn.add_bot(self.level,
+                                                                                    s)))
+            elif seat["seat"] != self.conn.seat:
+                self.buttons.append(Button(f"kick:{seat['seat']}", rect, tr("lobby.kick"),
+                                           lambda s=seat["seat"]: self.conn.kick(s)))
+        self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
+                                                        self.px(200), self.px(48)), tr("start"),
+                                   self.conn.start_game, primary=True))
+
+    def update(self, dt: float) -> None:
+        if self.conn is None:
+            return
+        for message in self.conn.poll():
+            kind = message.get("type")
+            if kind == "table":
+                self.seats = list(message["seats"])
+                self.relayout()
+            elif kind == "joined":
+                self.relayout()
+            elif kind == "error":
+                self.message = error_text(message)
+            elif kind == "view":
+                self.early.append(message)
+                self._open_table()
+                return
+
+    def _open_table(self) -> None:
+        from .table import TableScene
+        link = NetLink({self.conn.seat: self.conn}, [s["name"] for s in self.seats],
+                       local_host=self.lan_host)
+        link.replay([m for message in self.early for m in link.translate(self.conn.seat,
+                                                                         message)])
+        self.app.switch(TableScene(self.app, link))
+
+    def on_escape(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.lan_host is not None:
+            self.lan_host.stop()
+        super().on_escape()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("lobby.title"), 30)
+        if self.lan_host is not None:
+            self.note(surface, tr("lobby.code", code=self.lan_host.code) + "   ·   "
+                      + self.address, 90, art.ACCENT, 24)
+        elif self.address:
+            self.note(surface, self.address, 90, art.ACCENT, 20)
+        if not self.seats:
+            self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
+        cx = self.size[0] // 2
+        for seat in self.seats:
+            y = self.px(200) + seat["seat"] * self.px(64)
+            box = pygame.Rect(cx - self.px(350), y, self.px(530), self.px(44))
+            surface.blit(art.panel(box.size, seat["seat"] == getattr(self.conn, "seat", None)),
+                         box)
+            pygame.draw.rect(surface, art.SEAT_COLORS[seat["seat"]],
+                             (box.left + self.px(8), box.top + self.px(8), self.px(8),
+                              box.h - self.px(16)))
+            if seat["kind"] == "open":
+                text, color = tr("lobby.empty"), art.TEXT_DIM
+            else:
+                tag = f"{tr('ai')} · {seat['level']}" if seat["kind"] == "bot" else tr("human")
+                text, color = f"{seat['name']}   ({tag})", art.TEXT_LIGHT
+            label = fonts.text(text, self.px(18), color, True)
+            surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))
+        if self.message:
+            self.note(surface, self.message, 480, art.DANGER)
