@@ -236,7 +236,3 @@ def parse(obj: Any) -> Message:
         where = ".".join(str(p) for p in first["loc"])[:64]
         raise FrameError("bad_message", where=where, problem=first["type"]) from None
 
-
-def dump(message: _Message) -> dict[str, Any]:
-    """The plain-data form of a message (what goes into a frame)."""
-    return message.model_dump()

@@ -340,7 +340,7 @@ class Host:
                           connected=s.kind == "bot" or s.index in audience.seats)
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
-                "seats": seats, "host_seat": table.host_seat}
+                "seats": [seat.model_dump() for seat in seats], "host_seat": table.host_seat}
 
     def _broadcast_status(self, table: Table) -> None:
         audience = self.audiences[table.id]
