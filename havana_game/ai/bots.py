@@ -10,6 +10,7 @@ given seed and sequence of views (the hard bot: when it runs on an iteration cap
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from ..content import classic_rules
@@ -21,6 +22,9 @@ from .policy import easy_decision, medium_decision
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
+MARGIN_SHARE = 0.02
+"""Share of the budget kept for reading the view and answering, so a decision
+(not just the search) fits in the budget."""
 
 
 class ViewBot:
@@ -82,11 +86,18 @@ class HardBot(ViewBot):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.last_iterations = 0
+        self.started = 0.0
+
+    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+        self.started = time.perf_counter()
+        return super().decide(view)
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         search = Search(determinizer, self.rng)
-        seconds = None if self.iterations is not None else self.budget_ms / 1000.0
-        decision = search.run(seconds=seconds, iterations=self.iterations)
+        deadline = None
+        if self.iterations is None:
+            deadline = self.started + self.budget_ms * (1.0 - MARGIN_SHARE) / 1000.0
+        decision = search.run(deadline=deadline, iterations=self.iterations)
         self.last_iterations = search.iterations
         return decision
 

@@ -32,19 +32,21 @@ from .policy import medium_decision
 
 EXPLORATION = 0.6
 """UCB exploration constant (rewards are in [0, 1])."""
-ROLLOUT_DECISIONS = 6
+ROLLOUT_DECISIONS = 4
 """Decisions played by the medium policy after the new node before scoring."""
-CLOCK_EVERY = 8
+CLOCK_EVERY = 4
 """Iterations between two looks at the clock."""
 
-Stats = list  # [visits, reward sum, availability]
+Stats = list
+"""[visits, reward sum, availability] of one decision at one node."""
 
 
 class _Node:
     __slots__ = ("stats", "children")
 
-    def __init__(self) -> None:
-        self.stats: dict[tuple[int, Decision], Stats] = {}
+    def __init__(self, players: int) -> None:
+        self.stats: list[dict[Decision, Stats]] = [{} for _ in range(players)]
+        """Per seat, the statistics of its decisions at this node."""
         self.children: dict[tuple[Decision, ...], _Node] = {}
 
 
@@ -58,15 +60,19 @@ class Search:
         self.rng = rng
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
-        self.root = _Node()
+        self.players = determinizer.template.players
+        self.root = _Node(self.players)
         self.iterations = 0
 
-    def run(self, seconds: float | None = None, iterations: int | None = None) -> Decision:
-        """Search until the time or iteration budget is spent (at least one
-        iteration); return the searching seat's most visited decision."""
-        if seconds is None and iterations is None:
+    def run(self, seconds: float | None = None, iterations: int | None = None,
+            deadline: float | None = None) -> Decision:
+        """Search until the time (`seconds` from now, or the `time.perf_counter`
+        `deadline`) or the iteration cap is spent (at least one iteration);
+        return the searching seat's most visited decision."""
+        if seconds is not None:
+            deadline = time.perf_counter() + seconds
+        if deadline is None and iterations is None:
             raise ValueError("give a time limit or an iteration cap")
-        deadline = None if seconds is None else time.perf_counter() + seconds
         while True:
             self._iterate()
             self.iterations += 1
@@ -79,17 +85,16 @@ class Search:
 
     def best(self) -> Decision:
         """The searching seat's decision with the most visits at the root."""
-        seat = self.determinizer.seat
-        mine = [(st[0], st[1], d) for (s, d), st in self.root.stats.items() if s == seat]
-        return max(mine, key=lambda item: (item[0], item[1]))[2]
+        mine = self.root.stats[self.determinizer.seat]
+        return max(mine, key=lambda d: (mine[d][0], mine[d][1]))
 
     def _select(self, node: _Node, seat: int, legal: tuple[Decision, ...]) -> Decision:
-        stats = node.stats
+        stats = node.stats[seat]
         unvisited = []
         for d in legal:
-            st = stats.get((seat, d))
+            st = stats.get(d)
             if st is None:
-                st = stats[(seat, d)] = [0, 0.0, 0]
+                st = stats[d] = [0, 0.0, 0]
             st[2] += 1
             if not st[0]:
                 unvisited.append(d)
@@ -98,7 +103,7 @@ class Search:
         c = self.exploration
         best, best_score = legal[0], -1.0
         for d in legal:
-            visits, total, avail = stats[(seat, d)]
+            visits, total, avail = stats[d]
             score = total / visits + c * math.sqrt(math.log(avail) / visits)
             if score > best_score:
                 best, best_score = d, score
@@ -127,14 +132,14 @@ class Search:
             key = tuple(d for _, d in picks)
             child = node.children.get(key)
             if child is None:
-                node.children[key] = _Node()
+                node.children[key] = _Node(self.players)
                 break
             node = child
         self._rollout(state)
         reward = rewards(state)
         for visited, picks in path:
             for seat, decision in picks:
-                st = visited.stats[(seat, decision)]
+                st = visited.stats[seat][decision]
                 st[0] += 1
                 st[1] += reward[seat]
 

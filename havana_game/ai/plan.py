@@ -123,19 +123,14 @@ def holdings_worth(state: State, seat: int, plan: Plan) -> float:
     """Worth of everything the seat holds (materials, pesos, workers); units that
     pay for the target building count half a need bonus extra."""
     base = seat * RESOURCE_COUNT
+    cost = state.rules.buildings[plan.target].cost if plan.target >= 0 else NO_PLAN.need
     total = 0.0
     for resource in range(WORKERS + 1):
         held = state.res[base + resource]
         if held:
-            useful = min(held, _cost(state, plan, resource))
+            useful = held if held < cost[resource] else cost[resource]
             total += held * BASE_WORTH[resource] + useful * NEED_BONUS * 0.5
     return total
-
-
-def _cost(state: State, plan: Plan, resource: int) -> int:
-    if plan.target < 0:
-        return 0
-    return state.rules.buildings[plan.target].cost[resource]
 
 
 def vp(state: State, seat: int) -> int:
