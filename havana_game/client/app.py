@@ -77,6 +77,9 @@ class App:
 
     def run(self) -> int:
         """The main loop, until the window closes or Quit is chosen."""
+        self.frame(0.0)
+        pygame.display.flip()
+        self.sounds.warm_up()
         while self.running:
             dt = self.clock.tick(FPS) / 1000
             self.frame(min(dt, 0.1))

@@ -319,8 +319,10 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
         surf.blit(label, label.get_rect(midtop=(w // 2, y)))
         y += int(name_size * 1.15)
     entries = [(COST_NAMES[i], n) for i, n in enumerate(cost) if n]
-    icon_size = max(8, int(w * 0.2))
-    cost_top = max(y + 2, h - 3 - pad - icon_size * ((len(entries) + 1) // 2) - 2)
+    rows = (len(entries) + 1) // 2
+    room = h - 3 - pad - y - 2
+    icon_size = max(6, min(int(w * 0.2), (room - rows) // max(1, rows)))
+    cost_top = h - 3 - pad - (icon_size + 1) * rows
     for i, (kind, amount) in enumerate(entries):
         x = pad + (i % 2) * (w - 2 * pad) // 2
         yy = cost_top + (i // 2) * (icon_size + 1)
@@ -349,11 +351,15 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def panel(size: tuple[int, int], highlight: bool = False, alpha: int = 215) -> pygame.Surface:
-    """A translucent rounded panel; gold-edged when `highlight`."""
-    surf = pygame.Surface(size, pygame.SRCALPHA)
+def panel(size: tuple[int, int], highlight: bool = False) -> pygame.Surface:
+    """A rounded panel, gold-edged when `highlight`; opaque with a color key for
+    the corners, so blitting it is cheap."""
+    surf = pygame.Surface(size)
+    key = (255, 0, 255)
+    surf.fill(key)
     radius = max(4, min(size) // 14)
-    pygame.draw.rect(surf, (*PANEL, alpha), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, PANEL, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, ACCENT if highlight else PANEL_EDGE, surf.get_rect(),
                      max(2, min(size) // 60) if highlight else 1, border_radius=radius)
-    return surf
+    surf.set_colorkey(key, pygame.RLEACCEL)
+    return surf.convert() if pygame.display.get_surface() else surf

@@ -32,8 +32,9 @@ def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
     return font(size, bold).render(value, True, color)
 
 
-def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `value` into lines that fit `width` pixels."""
+@lru_cache(maxsize=4096)
+def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split `value` into lines that fit `width` pixels (cached)."""
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
@@ -46,7 +47,7 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line = candidate
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:

@@ -70,7 +70,9 @@ EN: dict[str, str] = {
     "log.round": "— Round {n} —", "log.turn": "{name}'s turn",
     "log.materials": "{name} takes {what} from the {source}",
     "log.pesos": "{name} takes {n} pesos from the {source}",
-    "log.workers": "{name} takes {n} workers",
+    "log.workers": "{name} takes {n} workers", "log.workers.one": "{name} takes 1 worker",
+    "log.pesos.one": "{name} takes 1 peso from the {source}",
+    "log.pesos_stolen.one": "{name} steals 1 peso from {victim}", "nothing": "nothing",
     "log.built": "{name} builds {building} ({vp} VP)",
     "log.removed": "{name} removes {building}", "log.refill": "Row {row} refilled",
     "log.revealed": "Cards revealed", "log.covered": "{name} covers {card}",
@@ -242,6 +244,14 @@ def set_language(language: str) -> None:
     """Switch all interface text to `language` (one of `TABLES`)."""
     global _current
     _current = language if language in TABLES else "en"
+
+
+def trn(key: str, n: int, **values: object) -> str:
+    """Like `tr` with a count: uses `key.one` when `n` is 1 and that text exists."""
+    one = f"{key}.one"
+    if n == 1 and (one in TABLES[_current] or one in EN):
+        return tr(one, n=n, **values)
+    return tr(key, n=n, **values)
 
 
 def tr(key: str, **values: object) -> str:

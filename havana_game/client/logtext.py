@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..content import classic_rules
-from .i18n import tr
+from .i18n import tr, trn
 
 Event = dict[str, Any]
 
@@ -29,7 +29,7 @@ def materials_text(materials: dict[str, int] | list[str]) -> str:
     """"2 red, 1 gray" from a count dict or a list of names."""
     counts = Counter(materials) if isinstance(materials, list) else Counter(materials)
     parts = [f"{n} {tr('color.' + name)}" for name, n in counts.items() if n]
-    return ", ".join(parts) or tr("none")
+    return ", ".join(parts) or tr("nothing")
 
 
 def log_line(event: Event, name: Callable[[int], str]) -> str | None:
@@ -43,9 +43,9 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "materials_taken": lambda: tr("log.materials", name=who,
                                       what=materials_text(d["materials"]),
                                       source=tr("source." + d["source"])),
-        "pesos_taken": lambda: tr("log.pesos", name=who, n=d["count"],
-                                  source=tr("source." + d["source"])),
-        "workers_taken": lambda: tr("log.workers", name=who, n=d["count"]),
+        "pesos_taken": lambda: trn("log.pesos", d["count"], name=who,
+                                   source=tr("source." + d["source"])),
+        "workers_taken": lambda: trn("log.workers", d["count"], name=who),
         "building_built": lambda: tr("log.built", name=who, building=building_name(d["building"]),
                                      vp=building_vp(d["building"])),
         "building_removed": lambda: tr("log.removed", name=who,
@@ -56,8 +56,8 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "cards_chosen": lambda: tr("log.chosen", name=who),
         "taxed": lambda: tr("log.taxed", name=who, victim=name(d["victim"]),
                             what=tr("color." + d["take"])),
-        "pesos_stolen": lambda: tr("log.pesos_stolen", name=who, victim=name(d["victim"]),
-                                   n=d["count"]),
+        "pesos_stolen": lambda: trn("log.pesos_stolen", d["count"], name=who,
+                                    victim=name(d["victim"])),
         "materials_stolen": lambda: tr("log.materials_stolen", name=who, victim=name(d["victim"]),
                                        what=materials_text(d["materials"])),
         "market_supplied": lambda: tr("log.supplied", what=materials_text(d["materials"]),

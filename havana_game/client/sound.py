@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -52,8 +53,14 @@ class Sounds:
             pygame.mixer.init(RATE, -16, 1, 512)
         except pygame.error:
             return
-        if pygame.mixer.get_init() is None:
-            return
+
+    def warm_up(self) -> None:
+        """Synthesise the effects in the background (about half a second of work,
+        so it must not delay the first frame); until then effects are silent."""
+        if pygame.mixer.get_init() is not None and not self._sounds:
+            threading.Thread(target=self._synthesise, daemon=True, name="havana-sounds").start()
+
+    def _synthesise(self) -> None:
         for name, make in SOUNDS.items():
             self._sounds[name] = pygame.mixer.Sound(buffer=make().tobytes())
 

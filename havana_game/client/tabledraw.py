@@ -6,6 +6,7 @@ of a secret card are recorded in the `Canvas`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -41,7 +42,9 @@ class Canvas:
         return self.layout.px(value)
 
 
+@lru_cache(maxsize=256)
 def building(ident: str) -> Any:
+    """The building card with id `ident`."""
     return next(b for b in classic_rules().buildings if b.id == ident)
 
 
@@ -394,6 +397,18 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
         canvas.hovers.append((r, building_tooltip(ident)))
 
 
+def warm_up(layout: TableLayout, letters: bool) -> None:
+    """Draw every building and hand card once at this layout's sizes, so no frame
+    pays for it during play."""
+    w, h = layout.card_size()
+    for b in classic_rules().buildings:
+        art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h), letters)
+    canvas = Canvas(layout, Animator(), letters)
+    size = hand_rects(canvas, [0], set())[0].size
+    for card in range(len(classic_rules().cards)):
+        card_face(card, size)
+
+
 def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame.Rect]:
     """Where each hand card lies, fanned in a gentle arc; picked cards lifted."""
     area = canvas.layout.hand
@@ -452,7 +467,7 @@ def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: 
     line_h = int(size * 1.35)
     width = area.w - canvas.px(20)
     wrapped: list[str] = []
-    for line in lines[-200:]:
+    for line in lines[-120:]:
         wrapped.extend(fonts.wrap(line, size, width))
     room = (area.h - canvas.px(34)) // line_h
     end = max(0, len(wrapped) - scroll)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -100,19 +101,26 @@ class TextField:
         surface.blit(label, (r.left + 6, r.centery - label.get_height() // 2))
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int) -> None:
-    """A dark box with wrapped `text` near `pos`, kept on screen."""
+@lru_cache(maxsize=128)
+def tooltip_surface(text: str, size: int) -> pygame.Surface:
+    """A dark box with `text` wrapped in it."""
     width = size * 22
     lines = fonts.wrap(text, size, width)
     line_h = int(size * 1.3)
-    box = pygame.Rect(0, 0, width + size, line_h * len(lines) + size)
-    box.topleft = (pos[0] + size, pos[1] + size)
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (20, 24, 22), box, border_radius=size // 2)
-    pygame.draw.rect(surface, art.ACCENT, box, 1, border_radius=size // 2)
+    box = pygame.Surface((width + size, line_h * len(lines) + size), pygame.SRCALPHA)
+    pygame.draw.rect(box, (20, 24, 22), box.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(box, art.ACCENT, box.get_rect(), 1, border_radius=size // 2)
     for i, line in enumerate(lines):
-        surface.blit(fonts.text(line, size, art.TEXT_LIGHT), (box.left + size // 2,
-                                                              box.top + size // 2 + i * line_h))
+        box.blit(fonts.text(line, size, art.TEXT_LIGHT), (size // 2, size // 2 + i * line_h))
+    return box
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int) -> None:
+    """The tooltip for `text` near `pos`, kept on screen."""
+    box = tooltip_surface(text, size)
+    spot = box.get_rect(topleft=(pos[0] + size, pos[1] + size))
+    spot.clamp_ip(surface.get_rect())
+    surface.blit(box, spot)
 
 
 def column(center_x: int, top: int, width: int, height: int, gap: int,

@@ -27,6 +27,7 @@ from ..tabledraw import (
     draw_rows,
     draw_seat,
     draw_top,
+    warm_up,
 )
 from ..tween import Animator
 from ..widgets import Button, draw_tooltip
@@ -63,6 +64,10 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.awaiting: int | None = None
         """The view version a decision was sent from, until the host answers."""
+        self._static: pygame.Surface | None = None
+        """The table as last drawn, without flights and tooltip; redrawn when
+        anything on it changes (`_static_key`)."""
+        self._static_key: tuple[Any, ...] = ()
 
     # -- state ---------------------------------------------------------------
     @property
@@ -85,6 +90,8 @@ class TableScene(Scene):
         if self.events is None:
             self.events = EventAnimator(self.animator, self.layout_, letters)
         self.events.layout, self.events.letters = self.layout_, letters
+        warm_up(self.layout_, letters)
+        self._static = None
         self._build_buttons()
 
     def _pick_viewer(self) -> None:
@@ -147,6 +154,14 @@ class TableScene(Scene):
             self.over_for += dt
             if instant or self.over_for >= RESULTS_DELAY:
                 self.show_results()
+
+    def fast_forward(self, until_round: int) -> None:
+        """Apply pending updates without animations up to round `until_round`."""
+        while self.model.has_pending and (self.view is None
+                                          or self.view["round"] < until_round):
+            self._apply_next()
+        assert self.events is not None
+        self.events.skip()
 
     def show_results(self) -> None:
         from .results import ResultsScene
@@ -434,6 +449,42 @@ class TableScene(Scene):
             draw_curtain(surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
                          self.scale)
             return
+        key = self._frame_key()
+        if self._static is None or key != self._static_key \
+                or self._static.get_size() != surface.get_size():
+            if self._static is None or self._static.get_size() != surface.get_size():
+                self._static = surface.copy()
+            self._draw_static(self._static)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+        self.animator.draw(surface)
+        canvas = self.canvas
+        if canvas is not None and not self.paused:
+            tip = next((text for rect, text in reversed(canvas.hovers)
+                        if rect.collidepoint(self.mouse)), None)
+            if tip and not any(b.rect.collidepoint(self.mouse) for b in self.buttons):
+                draw_tooltip(surface, tip, self.mouse, canvas.px(13))
+
+    def _hand_hover(self) -> str | None:
+        if self.canvas is None:
+            return None
+        return next((name for name, rect in self.canvas.targets.items()
+                     if name.startswith("hand:") and rect.collidepoint(self.mouse)), None)
+
+    def _frame_key(self) -> tuple[Any, ...]:
+        """Everything the static table depends on besides the view's identity."""
+        staging = self.staging
+        return (id(self.view), self.size, tuple(staging.cards), staging.covered,
+                staging.act_card, staging.option, staging.end, staging.pay_index,
+                self.log_scroll, len(self.log_lines), self.model.error, self.model.status,
+                self.paused, self.deciding(), self.animator.busy, self._hand_hover(),
+                tuple((b.name, b.hovered, b.enabled, b.selected, b.label) for b in self.buttons),
+                tuple((k, c.value) for k, c in self.animator.counters.items()),
+                tuple((k, round(f.progress, 2)) for k, f in self.animator.flips.items()),
+                tuple(self.events.hidden) if self.events else ())
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
+        """The table without flights and tooltip; records the frame's `Canvas`."""
         surface.blit(art.table_background(surface.get_size()), (0, 0))
         view = self.view
         if view is None or self.layout_ is None or self.events is None:
@@ -463,26 +514,19 @@ class TableScene(Scene):
                 draw_seat(surface, canvas, view, seat, names[seat], seat == self.viewer,
                           show_face_down=not self.hotseat)
         if self.viewer is not None and (not self.hotseat or current != "wait"):
-            picked = self.staging.cards
-            draw_hand(surface, canvas, view, picked, self.mouse)
+            draw_hand(surface, canvas, view, self.staging.cards, self.mouse)
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
         self._draw_actions(surface, canvas, view, current)
         for button in self.buttons:
             button.draw(surface)
-        self.animator.draw(surface)
         if self.animator.busy:
             hint = fonts.text(tr("skip"), self.layout_.px(12), art.TEXT_DIM)
             surface.blit(hint, hint.get_rect(bottomright=(self.size[0] - self.px(8),
-                                                          self.layout_.top.bottom + self.px(
-                                                              18))))
+                                                          self.layout_.top.bottom
+                                                          + self.px(18))))
         if self.paused:
             self._draw_pause(surface)
-        else:
-            tip = next((text for rect, text in reversed(canvas.hovers)
-                        if rect.collidepoint(self.mouse)), None)
-            if tip and not any(b.rect.collidepoint(self.mouse) for b in self.buttons):
-                draw_tooltip(surface, tip, self.mouse, self.layout_.px(13))
         self.canvas = canvas
 
     def _prompt(self, view: dict[str, Any], current: str) -> str:
