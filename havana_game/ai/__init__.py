@@ -3,6 +3,18 @@
 
     bot = make_bot("hard", seed=7)  # also "random", "easy", "medium"
     decision_json = bot.decide(view)
+
+Levels: easy (medium with frequent random slips), medium (a rule-based planner,
+`policy`), hard (ISMCTS over states sampled from the view, `ismcts`, thinking
+`HardBot(seed, budget_ms=1000)` per decision). Every level is deterministic for a
+seed and a sequence of views; for the hard bot that holds exactly when it runs on
+an iteration cap (`HardBot(seed, iterations=N)`), since a time budget lets the
+machine's speed decide how many iterations run.
+
+Modules: `plan` (target building, resource worth), `cards` (card-pair worth),
+`policy` (easy/medium on a State), `determinize` (view -> sampled State),
+`evaluate` (leaf rewards), `ismcts` (search), `bots` (the view-facing bots),
+`tournament` and `cli` (`havana tournament`).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from ..content import classic_rules
@@ -25,6 +26,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--budget-ms", type=float, default=None,
                         help="the hard bot's thinking time per decision (default 1000)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="every N games, print the win rates so far to stderr")
     parser.set_defaults(func=_run)
 
 
@@ -35,7 +38,13 @@ def _run(args: argparse.Namespace) -> int:
         raise SystemExit(f"--seats needs {args.players} levels from {sorted(BOT_LEVELS)}")
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
-    report = run_tournament(classic_rules(), levels, args.games, args.seed, args.budget_ms)
+    def progress(games: int, report: dict[str, Any]) -> None:
+        if args.progress and games % args.progress == 0:
+            print(json.dumps({"games": games, "win_rate": report["win_rate"],
+                              "ci95": report["ci95"]}), file=sys.stderr, flush=True)
+
+    report = run_tournament(classic_rules(), levels, args.games, args.seed, args.budget_ms,
+                            progress)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
