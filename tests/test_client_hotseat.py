@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pygame
+
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
 
@@ -54,4 +56,26 @@ def test_hotseat_curtain_hides_hands(tmp_path):
     assert viewers == {0, 1}
     assert seen["curtain"] >= 4
     assert seen.get("hand", 0) > 0
+    link.close()
+
+
+def test_drag_cards_onto_your_panel(tmp_path):
+    """The opening cards can be dragged from the hand onto your panel."""
+    app = make_app(tmp_path)
+    link = NetLink.local(["human", "random"], ["Ana", "Benito"])
+    scene = TableScene(app, link)
+    app.switch(scene)
+    deadline = time.monotonic() + 10
+    while not scene.deciding():
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+    step(app)
+    drop = scene.layout_.seats[scene.viewer].center
+    for card in scene.view["hand"][:2]:
+        start = scene.controls()[f"hand:{card}"].center
+        step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                   pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, 0), buttons=(1, 0, 0)),
+                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)])
+    assert sorted(scene.staging.cards) == sorted(scene.view["hand"][:2])
+    assert "confirm" in scene.controls()
     link.close()

@@ -21,6 +21,7 @@ from ..model import TableModel
 from ..staging import Staging, mode
 from ..tabledraw import (
     Canvas,
+    card_face,
     draw_hand,
     draw_log,
     draw_market,
@@ -68,6 +69,8 @@ class TableScene(Scene):
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
         self._static_key: tuple[Any, ...] = ()
+        self.drag: tuple[int, tuple[int, int]] | None = None
+        """A hand card being dragged, and where the drag started."""
 
     # -- state ---------------------------------------------------------------
     @property
@@ -238,12 +241,45 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo()
             return
+        if self._drag_event(event):
+            return
         before = len(self.buttons)
         super().handle_event(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.paused \
                 and before == len(self.buttons) and not any(
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
+
+    def _drag_event(self, event: pygame.event.Event) -> bool:
+        """Drag a hand card onto your panel (or onto the face-up card to cover);
+        True if the event ended a drag."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.canvas \
+                and self.deciding() and mode(self.view) in ("choose", "cover"):
+            hit = next((name for name, rect in self.canvas.targets.items()
+                        if name.startswith("hand:") and rect.collidepoint(event.pos)), None)
+            self.drag = (int(hit[5:]), event.pos) if hit else None
+            return False
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.drag is None:
+            return False
+        card, start = self.drag
+        self.drag = None
+        if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) < self.px(20) \
+                or self.layout_ is None or self.canvas is None or not self.deciding():
+            return False
+        view = self.view
+        assert view is not None and self.viewer is not None
+        covered = next((int(name[7:]) for name, rect in self.canvas.targets.items()
+                        if name.startswith("faceup:") and rect.collidepoint(event.pos)
+                        and int(name[7:]) in view["seats"][self.viewer]["face_up"]), None)
+        if not self.layout_.seats[self.viewer].collidepoint(event.pos):
+            return True
+        if card not in self.staging.cards:
+            self.staging.toggle_card(view, card)
+        if covered is not None and mode(view) == "cover":
+            self.staging.covered = covered
+        self.app.sounds.play("card")
+        self._build_buttons()
+        return True
 
     def _click_table(self, pos: tuple[int, int]) -> None:
         """A click on a hand card, a face-up card or a row end stages that choice."""
@@ -458,6 +494,12 @@ class TableScene(Scene):
             self._static_key = key
         surface.blit(self._static, (0, 0))
         self.animator.draw(surface)
+        if self.drag is not None and self.canvas is not None:
+            rect = self.canvas.targets.get(f"hand:{self.drag[0]}")
+            if rect is not None:
+                size = (rect.h * 100 // 145, rect.h)
+                surface.blit(card_face(self.drag[0], size), card_face(self.drag[0], size)
+                             .get_rect(center=self.mouse))
         canvas = self.canvas
         if canvas is not None and not self.paused:
             tip = next((text for rect, text in reversed(canvas.hovers)
@@ -520,11 +562,11 @@ class TableScene(Scene):
         self._draw_actions(surface, canvas, view, current)
         for button in self.buttons:
             button.draw(surface)
-        if self.animator.busy:
+        if self.animator.busy and not self.deciding():
             hint = fonts.text(tr("skip"), self.layout_.px(12), art.TEXT_DIM)
-            surface.blit(hint, hint.get_rect(bottomright=(self.size[0] - self.px(8),
-                                                          self.layout_.top.bottom
-                                                          + self.px(18))))
+            area = self.layout_.actions
+            surface.blit(hint, hint.get_rect(bottomleft=(area.left + self.layout_.px(10),
+                                                         area.bottom - self.layout_.px(8))))
         if self.paused:
             self._draw_pause(surface)
         self.canvas = canvas
