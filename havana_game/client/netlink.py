@@ -8,10 +8,11 @@ seat names from the table status, errors with a readable text.
 
 from __future__ import annotations
 
-import inspect
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from . import localgame
 from .i18n import tr
 from .link import Message
 
@@ -45,26 +46,41 @@ class NetLink:
         """Keep `names` (chosen in the new-game screen) over the host's seat names."""
         self.status = "connected"
         self._early: list[Message] = []
+        self.saving = False
+        """A local game whose seat tokens are kept for "Resume saved game"."""
+        self._tokens: dict[int, str] = {}
+        self._last_sent: dict[int, dict[str, Any]] = {}
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
               ages: Sequence[int | None] = ()) -> NetLink:
-        """Start an in-process host for these seats ("human" or a bot level) and
-        join every human seat. Ages go to the host if it takes them."""
+        """Start an in-process host for these seats ("human" or a bot level),
+        saved as it goes, and join every human seat."""
+        host = localgame.start(kinds, ages)
+        return cls._joined(host, {s: None for s, kind in enumerate(kinds) if kind == "human"},
+                           names)
+
+    @classmethod
+    def resume(cls) -> NetLink | None:
+        """Continue the saved local game, taking the seats back with their tokens."""
+        found = localgame.resume()
+        if found is None:
+            return None
+        host, session = found
+        tokens = {int(s): t for s, t in session["tokens"].items()}
+        return cls._joined(host, tokens, session["names"])
+
+    @classmethod
+    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str]) -> NetLink:
         from net.client import ClientConnection
-        from net.local import start_local_host
-        extra: dict[str, Any] = {}
-        if ages and all(a is not None for a in ages) \
-                and "ages" in inspect.signature(start_local_host).parameters:
-            extra["ages"] = list(ages)
-        host = start_local_host(len(kinds), list(kinds), **extra)
         connections = {}
-        for seat, kind in enumerate(kinds):
-            if kind == "human":
-                conn = ClientConnection("127.0.0.1", host.port)
-                conn.join(host.code, names[seat], seat=seat)
-                connections[seat] = conn
-        return cls(connections, names, local_host=host, fixed_names=True)
+        for seat, token in seats.items():
+            conn = ClientConnection("127.0.0.1", host.port)
+            conn.join(host.code, names[seat], seat=seat, token=token)
+            connections[seat] = conn
+        link = cls(connections, names, local_host=host, fixed_names=True)
+        link.saving = True
+        return link
 
     def replay(self, messages: list[Message]) -> None:
         """Messages a lobby already read from the connections, delivered first."""
@@ -80,6 +96,13 @@ class NetLink:
     def translate(self, seat: int, message: dict[str, Any]) -> list[Message]:
         """One host message in the table's terms (none for bookkeeping messages)."""
         kind = message.get("type")
+        if kind == "joined" and self.saving and message.get("token"):
+            self._tokens[seat] = message["token"]
+            if set(self._tokens) == set(self.connections):
+                localgame.write_session(self.local_host.code, self.names, self._tokens)
+        if kind == "view" and self.saving and message["view"]["phase"] == "over":
+            localgame.forget_saved_game()
+            self.saving = False
         if kind == "view":
             return [{"type": "view", "seat": seat, "view": message["view"],
                      "events": message.get("events", [])}]
@@ -87,6 +110,9 @@ class NetLink:
             if not self.fixed_names:
                 self.names = [s["name"] for s in message["seats"]]
             return [{"type": "table", "names": self.names, "status": message["status"]}]
+        if kind == "error" and message.get("reason") == "old_seq" and seat in self._last_sent:
+            self._resend_after(seat, int((message.get("params") or {}).get("last", 0)))
+            return []
         if kind == "error":
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                      "message": error_text(message), "fatal": message.get("fatal", False)}]
@@ -96,7 +122,17 @@ class NetLink:
         return []
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
+        self._last_sent[seat] = decision
         self.connections[seat].send_decision(decision)
+
+    def _resend_after(self, seat: int, last: int) -> None:
+        """A resumed seat's connection numbers its commands from 1 again, but the
+        host remembers the seat's last command number: continue after it and send
+        the refused decision again. (Workaround until `net.client` learns the last
+        number when it rejoins.)"""
+        conn = self.connections[seat]
+        conn._seq = itertools.count(last + 1)  # noqa: SLF001 - see docstring
+        conn.send_decision(self._last_sent.pop(seat))
 
     def close(self) -> None:
         for conn in self.connections.values():

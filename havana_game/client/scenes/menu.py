@@ -58,7 +58,10 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        self.buttons = [Button(name, rect, tr(key), action, primary=name == "new")
+        from ..localgame import has_saved_game
+        saved = has_saved_game()
+        self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
+                               enabled=name != "resume" or saved)
                         for (name, key, action), rect in zip(entries, rects, strict=True)]
         self.message = getattr(self, "message", "")
 
@@ -92,9 +95,9 @@ class MenuScene(Scene):
         self.app.switch(JoinScene(self.app))
 
     def resume(self) -> None:
-        from ..resume import resume_link
+        from ..netlink import NetLink
         from .table import TableScene
-        link = resume_link(self.app.settings.player_name)
+        link = NetLink.resume()
         if link is None:
             self.message = tr("resume.none")
             return
