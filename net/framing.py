@@ -22,12 +22,32 @@ MAX_OUTBOUND_FRAME = 4 * 1024 * 1024
 HEADER = struct.Struct(">I")
 
 
-def encode_frame(obj: Any) -> bytes:
-    """One frame carrying `obj` (plain data: dicts with str keys, lists, scalars)."""
-    body = msgpack.packb(obj, use_bin_type=True)
+def pack(obj: Any) -> bytes:
+    """`obj` (plain data: dicts with str keys, lists, scalars) as msgpack."""
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def frame(body: bytes) -> bytes:
+    """One frame carrying an already packed body."""
     if len(body) > MAX_OUTBOUND_FRAME:
         raise FrameError("frame_too_large", size=len(body), limit=MAX_OUTBOUND_FRAME)
     return HEADER.pack(len(body)) + body
+
+
+def encode_frame(obj: Any) -> bytes:
+    """One frame carrying `obj` (plain data)."""
+    return frame(pack(obj))
+
+
+def map_header(size: int) -> bytes:
+    """The msgpack header of a map of `size` (< 65536) pairs; the packed pairs follow, so
+    maps can be spliced together from separately packed parts."""
+    return bytes((0x80 | size,)) if size < 16 else b"\xde" + struct.pack(">H", size)
+
+
+def array_header(size: int) -> bytes:
+    """The msgpack header of an array of `size` (< 65536) items; the packed items follow."""
+    return bytes((0x90 | size,)) if size < 16 else b"\xdc" + struct.pack(">H", size)
 
 
 def check_length(header: bytes, limit: int = MAX_FRAME) -> int:
@@ -51,29 +71,85 @@ def decode_body(body: bytes, limit: int = MAX_FRAME) -> Any:
         raise FrameError("bad_frame") from None
 
 
+NEED_MORE = object()
+"""`FrameDecoder.pop()`: no complete frame buffered yet."""
+
+
 class FrameDecoder:
     """Sans-I/O decoder: feed bytes as they arrive, get complete objects back.
 
-    Raises `FrameError` on an oversized header or an undecodable body; after an
-    error the stream is unusable (the connection must be closed).
+    Raises `FrameError` on an oversized header (as soon as the header is in, before
+    any of the body) or an undecodable body; after an error the stream is unusable
+    (the connection must be closed).
     """
 
     def __init__(self, limit: int = MAX_FRAME) -> None:
         self._buffer = bytearray()
         self._limit = limit
 
-    def feed(self, data: bytes) -> list[Any]:
+    @property
+    def partial(self) -> bool:
+        """True while some bytes of an incomplete frame are buffered."""
+        return bool(self._buffer)
+
+    def push(self, data: bytes) -> None:
         self._buffer += data
-        out = []
+
+    def pop(self) -> Any:
+        """The next complete frame's object, or `NEED_MORE`."""
         buffer = self._buffer
-        while len(buffer) >= HEADER.size:
-            length = check_length(bytes(buffer[:HEADER.size]), self._limit)
-            end = HEADER.size + length
-            if len(buffer) < end:
-                break
-            out.append(decode_body(bytes(buffer[HEADER.size:end]), self._limit))
-            del buffer[:end]
+        if len(buffer) < HEADER.size:
+            return NEED_MORE
+        end = HEADER.size + check_length(bytes(buffer[:HEADER.size]), self._limit)
+        if len(buffer) < end:
+            return NEED_MORE
+        obj = decode_body(bytes(buffer[HEADER.size:end]), self._limit)
+        del buffer[:end]
+        return obj
+
+    def feed(self, data: bytes) -> list[Any]:
+        """Push `data`; every frame complete now."""
+        self.push(data)
+        out = []
+        while (obj := self.pop()) is not NEED_MORE:
+            out.append(obj)
         return out
+
+
+class FrameReader:
+    """Frames from a stream, one at a time, reading whatever has arrived in one go
+    (several frames per read when they queue up). Waiting for the first byte of a
+    frame is bounded by `idle_timeout`; once it arrived, the rest of the frame must
+    come within `frame_deadline` (a client dripping bytes is cut off)."""
+
+    def __init__(self, reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> None:
+        self._reader = reader
+        self._decoder = FrameDecoder(limit)
+        self._started = 0.0
+        """Loop time the buffered partial frame began to arrive."""
+
+    async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
+        """The next frame's object. Raises `FrameError` (`idle_timeout`,
+        `frame_timeout`, `frame_too_large`, `bad_frame`) or
+        `asyncio.IncompleteReadError` at EOF."""
+        decoder = self._decoder
+        loop = asyncio.get_running_loop()
+        while (obj := decoder.pop()) is NEED_MORE:
+            partial = decoder.partial
+            wait = self._started + frame_deadline - loop.time() if partial else idle_timeout
+            try:
+                async with asyncio.timeout(wait):
+                    data = await self._reader.read(MAX_FRAME)
+            except TimeoutError:
+                if partial:
+                    raise FrameError("frame_timeout", seconds=frame_deadline) from None
+                raise FrameError("idle_timeout", seconds=idle_timeout) from None
+            if not data:
+                raise asyncio.IncompleteReadError(b"", None)
+            if not partial:
+                self._started = loop.time()
+            decoder.push(data)
+        return obj
 
 
 async def read_frame(reader: asyncio.StreamReader, idle_timeout: float,

@@ -1,12 +1,27 @@
-"""Who receives what (PROTOCOL.md "Views"): each seat only `view_for(state, seat)`
-and the events visible to it; spectators the public view and public events."""
+"""Who receives what (PROTOCOL.md "Host to client"): each seat only
+`view_for(state, seat)` and the events visible to it; spectators the public view
+and public events.
+
+One change is told to everyone from one `Update`, built once per change: the
+public part of the view (`view_for(state, None)`, secret-free by definition) and
+every event are packed once; each seat's frame splices in its own private fields
+and the events it may see. A msgpack map or array is a header followed by its
+packed items, so the spliced bytes are an ordinary msgpack object, equal to
+packing `{"view": view_for(state, seat), "events": [...]}` (the tests check it).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
-from havana_game.rules import Event, State, view_for
+from havana_game.rules import Decision, Event, State, to_json, view_for
+from havana_game.rules.state import bits
+
+from ..framing import array_header, frame, map_header, pack
+
+_VIEW_PREFIX = map_header(4) + pack("type") + pack("view") + pack("n")
+_VIEW_KEY, _EVENTS_KEY = pack("view"), pack("events")
 
 
 def event_info(event: Event) -> dict[str, Any]:
@@ -17,7 +32,49 @@ def event_info(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "data": data}
 
 
-def seat_update(state: State, seat: int | None, events: Iterable[Event]) -> dict[str, Any]:
-    """The fields of a `view` message for `seat` (None: a spectator)."""
-    return {"view": view_for(state, seat),
-            "events": [event_info(e) for e in events if e.visible_to(seat)]}
+def private_fields(state: State, seat: int | None,
+                   legal: Sequence[Decision]) -> dict[str, Any]:
+    """What `view_for(state, seat)` adds to the public view (`you`, and for a seat
+    its hand, face-down cards, real discard pile and `legal`, its legal decisions)."""
+    if seat is None:
+        return {"you": None}
+    return {"you": seat, "hand": bits(state.hand[seat]), "face_down": list(state.face_down[seat]),
+            "discard": bits(state.discard[seat]), "legal": [to_json(d) for d in legal]}
+
+
+def _items(packed_map: bytes, size: int) -> bytes:
+    """A packed map of `size` pairs without its header: just the packed pairs."""
+    return packed_map[len(map_header(size)):]
+
+
+class Update:
+    """The `view` messages of one state (and the events that led to it) for every
+    seat and spectator. `legal[seat]` must be `legal_decisions(state, seat)`."""
+
+    def __init__(self, state: State, events: Sequence[Event],
+                 legal: Sequence[Sequence[Decision]]) -> None:
+        public = view_for(state, None)
+        del public["you"]
+        self._state = state
+        self._legal = legal
+        self._public_size = len(public)
+        self._public = _items(pack(public), len(public))
+        self._events = [(event, pack(event_info(event))) for event in events]
+        self._bodies: dict[int | None, bytes] = {}
+
+    def _body(self, seat: int | None) -> bytes:
+        """The packed `view` and `events` pairs for `seat` (shared by spectators)."""
+        body = self._bodies.get(seat)
+        if body is None:
+            private = private_fields(self._state, seat,
+                                     self._legal[seat] if seat is not None else ())
+            events = [packed for event, packed in self._events if event.visible_to(seat)]
+            body = self._bodies[seat] = b"".join((
+                _VIEW_KEY, map_header(self._public_size + len(private)), self._public,
+                _items(pack(private), len(private)),
+                _EVENTS_KEY, array_header(len(events)), *events))
+        return body
+
+    def frame(self, n: int, seat: int | None) -> bytes:
+        """The `view` frame numbered `n` for `seat` (None: a spectator)."""
+        return frame(_VIEW_PREFIX + pack(n) + self._body(seat))

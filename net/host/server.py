@@ -14,38 +14,31 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from havana_game.ai import BOT_LEVELS
 from havana_game.content import classic_rules
-from havana_game.rules import Event, IllegalDecision, Ruleset
+from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
 from havana_game.rules.materials import RESOURCE_COUNT, VP
 
 from .. import PROTOCOL_VERSION
 from ..errors import FrameError, ProtocolError
-from ..framing import read_frame
 from ..messages import (
-    Ack,
     AddBot,
     Decide,
-    GameOver,
     Hello,
     Join,
-    Joined,
     Kick,
     Message,
     Ping,
     Pong,
     Rejoin,
     Resync,
-    SeatInfo,
     Start,
-    TableStatus,
-    ViewUpdate,
     Watch,
-    Welcome,
     parse,
 )
-from .audience import seat_update
+from .audience import Update
 from .config import HostConfig
 from .connection import Connection
 from .credentials import normalize_code
@@ -143,12 +136,12 @@ class Host:
         while True:
             await asyncio.sleep(self.config.heartbeat)
             for conn in list(self.connections):
-                conn.send(Ping, nonce=next(self._nonces))
+                conn.send("ping", nonce=next(self._nonces))
 
     # --- one connection ------------------------------------------------------------
 
     async def _read(self, conn: Connection, idle: float) -> Message:
-        return parse(await read_frame(conn.reader, idle, self.config.frame_deadline))
+        return parse(await conn.frames.read(idle, self.config.frame_deadline))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.config.send_buffer_limit)
@@ -188,7 +181,7 @@ class Host:
             raise FrameError("protocol_mismatch", expected=PROTOCOL_VERSION, got=hello.protocol)
         if hello.fingerprint != self.rules.fingerprint:
             raise FrameError("ruleset_mismatch", expected=self.rules.fingerprint)
-        conn.send(Welcome, protocol=PROTOCOL_VERSION, server=self.config.name,
+        conn.send("welcome", protocol=PROTOCOL_VERSION, server=self.config.name,
                   heartbeat=float(self.config.heartbeat))
         request = await self._read(conn, timeout)
         if not isinstance(request, Join | Rejoin | Watch):
@@ -226,7 +219,7 @@ class Host:
             audience.spectators.add(conn)
         else:
             audience.seats[seat] = conn
-        conn.send(Joined, table=table.id, seat=seat, token=token,
+        conn.send("joined", table=table.id, seat=seat, token=token,
                   host=seat is not None and seat == table.host_seat)
         if table.game is None and table.full:
             table.start(check_host=False)
@@ -234,7 +227,7 @@ class Host:
             self._broadcast(table, [])
         else:
             self._broadcast_status(table)
-            self._send_view(conn, table, [])
+            self._catch_up(conn, table)
 
     def _detach(self, conn: Connection) -> None:
         if conn.table_id is None:
@@ -274,7 +267,7 @@ class Host:
 
     def _command(self, conn: Connection, message: Message) -> None:
         if isinstance(message, Ping):
-            conn.send(Pong, nonce=message.nonce)
+            conn.send("pong", nonce=message.nonce)
             return
         if isinstance(message, Pong):
             return
@@ -282,8 +275,8 @@ class Host:
             raise FrameError("not_joined")
         table = self.by_id[conn.table_id]
         if isinstance(message, Resync):
-            conn.send(TableStatus, **self._status(table))
-            self._send_view(conn, table, [])
+            conn.send("table", **self._status(table))
+            self._catch_up(conn, table)
             return
         if not isinstance(message, Decide | Start | AddBot | Kick):
             raise FrameError("unexpected_message", got=message.type)
@@ -292,7 +285,7 @@ class Host:
             raise ProtocolError("not_seated")
         done = table.duplicate(seat, message.seq)
         if done is not None:  # a resend of an applied command: answer it again
-            conn.send(Ack, seq=message.seq, version=done)
+            conn.send("ack", seq=message.seq, version=done)
             return
         if isinstance(message, Decide):
             try:
@@ -300,10 +293,10 @@ class Host:
             except ProtocolError as error:
                 conn.send_error(error, message.seq)
                 if error.reason == "stale":
-                    self._send_view(conn, table, [])
+                    conn.send_view(self._update(table, ()))
                 return
             table.commit(seat, message.seq)
-            conn.send(Ack, seq=message.seq, version=table.version)
+            conn.send("ack", seq=message.seq, version=table.version)
             self._broadcast(table, events)
             return
         started = table.game is None and isinstance(message, Start)
@@ -318,7 +311,7 @@ class Host:
             table.start(check_host=False)
             started = True
         table.commit(seat, message.seq)
-        conn.send(Ack, seq=message.seq, version=table.version)
+        conn.send("ack", seq=message.seq, version=table.version)
         if started:
             self._broadcast(table, [])
         else:
@@ -334,41 +327,56 @@ class Host:
 
     # --- telling people ------------------------------------------------------------
 
-    def _status(self, table: Table) -> dict:
+    def _status(self, table: Table) -> dict[str, Any]:
         audience = self.audiences[table.id]
-        seats = [SeatInfo(seat=s.index, kind=s.kind, name=s.name, level=s.level,
-                          connected=s.kind == "bot" or s.index in audience.seats)
+        seats = [{"seat": s.index, "kind": s.kind, "name": s.name, "level": s.level,
+                  "connected": s.kind == "bot" or s.index in audience.seats}
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
-                "seats": [seat.model_dump() for seat in seats], "host_seat": table.host_seat}
+                "seats": seats, "host_seat": table.host_seat}
 
     def _broadcast_status(self, table: Table) -> None:
         audience = self.audiences[table.id]
         status = self._status(table)
         for conn in (*audience.seats.values(), *audience.spectators):
-            conn.send(TableStatus, **status)
+            conn.send("table", **status)
 
-    def _send_view(self, conn: Connection, table: Table, events: list[Event]) -> None:
+    @staticmethod
+    def _update(table: Table, events: Sequence[Event]) -> Update:
+        assert table.game is not None
+        return Update(table.game.state, events, [seat.legal for seat in table.seats])
+
+    @staticmethod
+    def _game_over(table: Table) -> dict[str, Any] | None:
+        """The fields of the `game_over` message, if the table's game has ended."""
+        if table.status != "over":
+            return None
+        state = table.game.state  # type: ignore[union-attr]
+        return {"winners": list(state.winners), "reason": state.end_reason,
+                "vp": [state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)]}
+
+    def _catch_up(self, conn: Connection, table: Table) -> None:
+        """A (re)joined or resyncing connection: its full view, and the end of the
+        game if it is over."""
         if table.game is not None:
-            conn.send(ViewUpdate, **seat_update(table.game.state, conn.seat, events))
+            conn.send_view(self._update(table, ()))
+            over = self._game_over(table)
+            if over is not None:
+                conn.send("game_over", **over)
 
     def _broadcast(self, table: Table, events: list[Event]) -> None:
         """After a committed change: every seat its own view, spectators the public one."""
-        assert table.game is not None
-        state = table.game.state
         audience = self.audiences[table.id]
         if not events:  # a start: seats and status changed too
             self._broadcast_status(table)
-        for seat, conn in list(audience.seats.items()):
-            conn.send(ViewUpdate, **seat_update(state, seat, events))
-        if audience.spectators:
-            public = seat_update(state, None, events)
-            for conn in list(audience.spectators):
-                conn.send(ViewUpdate, **public)
-        if state.phase == 4:
-            vp = [state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)]
-            for conn in (*audience.seats.values(), *audience.spectators):
-                conn.send(GameOver, winners=list(state.winners), reason=state.end_reason, vp=vp)
+        update = self._update(table, events)
+        everyone = (*audience.seats.values(), *audience.spectators)
+        for conn in everyone:
+            conn.send_view(update)
+        over = self._game_over(table)
+        if over is not None:
+            for conn in everyone:
+                conn.send("game_over", **over)
             self._broadcast_status(table)
         self._schedule_bots(table)
 
@@ -388,8 +396,7 @@ class Host:
         seat, bot = turn
         state = table.game.state  # type: ignore[union-attr]
         try:
-            events = table.decide(seat, bot.decide(seat_update(state, seat, ())["view"]),
-                                  state.version)
+            events = table.decide(seat, bot.decide(view_for(state, seat)), state.version)
         except (ProtocolError, IllegalDecision, ValueError) as error:
             print(f"havana host: bot at seat {seat} failed: {error}", file=sys.stderr)
             return
