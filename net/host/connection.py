@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ProtocolError
@@ -11,11 +13,11 @@ from .audience import Update
 
 
 class Connection:
-    """Outgoing messages get `n` = 1, 2, 3... Sends never wait: frames queued in one
-    event-loop iteration leave together in one write at the start of the next
-    (an `ack` and the `view` after it cost one system call), into the transport's
-    buffer; a client whose buffer grows past `buffer_limit` (it does not read) is
-    disconnected, so it cannot stall anyone else.
+    """Outgoing messages get `n` = 1, 2, 3... Sends never wait: they go to the
+    transport's buffer, and a client whose buffer grows past `buffer_limit` (it
+    does not read) is disconnected, so it cannot stall anyone else. Inside
+    `batched()` frames are held and leave together in one write (an `ack` and
+    the `view` after it cost one system call).
 
     The host builds outbound frames itself, as plain data without a model round
     trip; the tests validate every frame a client receives against the shared
@@ -32,8 +34,8 @@ class Connection:
         self.table_id: str | None = None
         self.seat: int | None = None
         self.closed = False
-        self._loop = asyncio.get_running_loop()
         self._out: list[bytes] = []
+        self._batching = False
 
     def send(self, kind: str, **fields: Any) -> None:
         """Send a message of type `kind` with these fields (plain data)."""
@@ -55,28 +57,40 @@ class Connection:
         if error.fatal:
             self.close()
 
+    @contextlib.contextmanager
+    def batched(self) -> Iterator[None]:
+        """Hold the frames sent inside; they leave in one write at the end."""
+        self._batching = True
+        try:
+            yield
+        finally:
+            self._batching = False
+            if self._out and not self.closed:
+                self._write(self._take())
+
     def _queue(self, data: bytes) -> None:
-        if not self._out:
-            self._loop.call_soon(self._flush)
-        self._out.append(data)
+        if self._batching:
+            self._out.append(data)
+        else:
+            self._write(data)
 
-    def _flush(self) -> None:
-        if self._out and not self.closed:
-            self._write_out()
-            if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
-                self.close()
-
-    def _write_out(self) -> None:
+    def _take(self) -> bytes:
+        """The held frames, no longer held."""
         data = b"".join(self._out)
         self._out.clear()
+        return data
+
+    def _write(self, data: bytes) -> None:
         self.writer.write(data)
+        if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
+            self.close()
 
     def close(self) -> None:
         """Close after the queued frames are flushed (abort if the peer is stuck)."""
         if not self.closed:
             self.closed = True
             if self._out:
-                self._write_out()
+                self.writer.write(self._take())
             if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
                 self.writer.transport.abort()
             else:

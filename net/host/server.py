@@ -158,10 +158,11 @@ class Host:
                 self.pending -= 1
             while not conn.closed:
                 message = await self._read(conn, 3 * self.config.heartbeat)
-                try:
-                    self._command(conn, message)
-                except ProtocolError as error:
-                    conn.send_error(error, getattr(message, "seq", None))
+                with conn.batched():
+                    try:
+                        self._command(conn, message)
+                    except ProtocolError as error:
+                        conn.send_error(error, getattr(message, "seq", None))
         except ProtocolError as error:
             conn.send_error(error)
         except (asyncio.IncompleteReadError, ConnectionError):
