@@ -85,9 +85,10 @@ async def _run_host(args: argparse.Namespace) -> int:
     if args.lan:
         from .discovery import announce
 
-        free = sum(s.kind == "open" for t in tables for s in t.seats)
         announcement = await asyncio.get_running_loop().run_in_executor(
-            None, announce, args.name, port, free, _lan_address())
+            None, announce, args.name, port, host.free_seats, _lan_address())
+        host.on_free_seats = announcement.update
+        announcement.update(host.free_seats)  # seats taken while announcing
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(signum, stop.set)

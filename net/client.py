@@ -200,6 +200,8 @@ class ClientConnection:
             self.is_host = message["host"]
             for pending in self._unacked.values():
                 session.send(pending)
+        elif kind == "table" and self.seat is not None:
+            self.is_host = message["host_seat"] == self.seat  # the role may pass on
         elif kind == "view":
             self.version = message["view"]["version"]
         elif kind in ("ack", "error"):

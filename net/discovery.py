@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
@@ -28,14 +29,36 @@ class FoundHost:
     """The host's protocol version (joinable only if it equals ours)."""
 
 
-class Announcement:
-    """A host's mDNS record; `close()` withdraws it."""
+def _service_info(name: str, port: int, address: str, free_seats: int) -> ServiceInfo:
+    """The record of the host at `address`:`port` with service instance `name`."""
+    return ServiceInfo(
+        SERVICE_TYPE, name, port=port, addresses=[socket.inet_aton(address)],
+        server=f"havana-{port}.local.",
+        properties={"version": str(PROTOCOL_VERSION), "free": str(free_seats)})
 
-    def __init__(self, zeroconf: Zeroconf, info: ServiceInfo) -> None:
+
+class Announcement:
+    """A host's mDNS record; `update()` republishes its free-seat count, `close()`
+    withdraws it. Updates go out from one worker thread, in order, and never block
+    the caller (the host's event loop)."""
+
+    def __init__(self, zeroconf: Zeroconf, info: ServiceInfo, address: str) -> None:
         self._zeroconf = zeroconf
         self._info = info
+        self._address = address
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="havana-announce")
+
+    def update(self, free_seats: int) -> Future[None]:
+        """Announce `free_seats` open seats from now on (done when the future is)."""
+        return self._worker.submit(self._publish, free_seats)
+
+    def _publish(self, free_seats: int) -> None:
+        info = self._info
+        self._info = _service_info(info.name, info.port or 0, self._address, free_seats)
+        self._zeroconf.update_service(self._info)
 
     def close(self) -> None:
+        self._worker.shutdown(wait=True)
         self._zeroconf.unregister_service(self._info)
         self._zeroconf.close()
 
@@ -46,12 +69,9 @@ def announce(name: str, port: int, free_seats: int, address: str,
     ms the registration takes)."""
     zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"], ip_version=IPVersion.V4Only)
     label = f"{name[:40]} {port}".replace(".", "-")
-    info = ServiceInfo(
-        SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=port,
-        addresses=[socket.inet_aton(address)], server=f"havana-{port}.local.",
-        properties={"version": str(PROTOCOL_VERSION), "free": str(free_seats)})
+    info = _service_info(f"{label}.{SERVICE_TYPE}", port, address, free_seats)
     zeroconf.register_service(info, allow_name_change=True)
-    return Announcement(zeroconf, info)
+    return Announcement(zeroconf, info, address)
 
 
 class _Collector(ServiceListener):

@@ -3,8 +3,8 @@ atomically (temp file, fsync, os.replace, fsync of the folder) after every chang
 
 The game part is the engine's save document (`havana_game.saves`): setup plus
 decision history, replayed and checked on load. Seats keep only the sha256 of
-their tokens, and the last applied command per seat, so a command resent after a
-crash is answered again, never applied twice.
+their tokens, and the last few applied commands per seat, so a command resent
+after a crash is answered again, never applied twice.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from .table import Seat, Table
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
-VERSION = 1
+VERSION = 2
+"""Version 1 (still read) kept only the last applied command per seat."""
 
 
 def table_path(folder: Path, table: Table) -> Path:
@@ -32,8 +33,9 @@ def table_to_document(table: Table) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION, "id": table.id, "code": table.code,
         "players": table.players, "host_seat": table.host_seat,
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
-                   "token_sha256": s.token_hash, "last_seq": s.last_seq,
-                   "last_version": s.last_version} for s in table.seats],
+                   "token_sha256": s.token_hash,
+                   "recent": [[seq, version] for seq, version in s.recent.items()]}
+                  for s in table.seats],
         "game": game_to_document(table.game) if table.game is not None else None,
     }
 
@@ -46,7 +48,7 @@ def save_table(folder: Path, table: Table) -> None:
 def table_from_document(doc: dict[str, Any]) -> Table:
     """Rebuild a table; raises SaveError if the file is not a valid table save."""
     try:
-        if doc["format"] != FORMAT or doc["version"] != VERSION:
+        if doc["format"] != FORMAT or doc["version"] not in (1, VERSION):
             raise SaveError("not a Havana table save of a known version")
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
         table = Table(classic_rules() if game is None else game.rules, int(doc["players"]),
@@ -54,8 +56,9 @@ def table_from_document(doc: dict[str, Any]) -> Table:
                       game=game)
         for index, raw in enumerate(doc["seats"]):
             seat = Seat(index, kind=raw["kind"], name=str(raw["name"]),
-                        token_hash=raw["token_sha256"], last_seq=int(raw["last_seq"]),
-                        last_version=int(raw["last_version"]))
+                        token_hash=raw["token_sha256"])
+            for seq, version in _recent(raw):
+                seat.applied(seq, version)
             table.seats[index] = seat
             if seat.kind == "bot":
                 table.set_standin(index, raw["level"])
@@ -64,6 +67,13 @@ def table_from_document(doc: dict[str, Any]) -> Table:
     if game is not None:
         table.refresh_prompts()
     return table
+
+
+def _recent(raw: dict[str, Any]) -> list[tuple[int, int]]:
+    """A saved seat's applied commands, oldest first (version 1: just the last)."""
+    if "recent" in raw:
+        return [(int(seq), int(version)) for seq, version in raw["recent"]]
+    return [(int(raw["last_seq"]), int(raw["last_version"]))] if raw["last_seq"] >= 0 else []
 
 
 def load_tables(folder: Path) -> list[Table]:

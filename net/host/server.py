@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import itertools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,10 @@ class Host:
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
         self._nonces = itertools.count(1)
+        self.on_free_seats: Callable[[int], None] | None = None
+        """Called with the number of open seats in lobbies whenever it changes (the
+        LAN announcement's `free` count)."""
+        self._free_seats = -1
 
     # --- tables --------------------------------------------------------------------
 
@@ -257,10 +261,15 @@ class Host:
             handle.cancel()
 
     def _stand_in(self, table: Table, seat: int) -> None:
-        """The grace period ran out: a bot plays the seat until its owner returns."""
+        """The grace period ran out: a bot plays the seat until its owner returns,
+        and the host role, if the seat held it, passes to the next present human."""
         self._grace.pop((table.id, seat), None)
-        if table.seats[seat].kind == "human" and seat not in self.audiences[table.id].seats:
+        present = self.audiences[table.id].seats
+        if table.seats[seat].kind == "human" and seat not in present:
             table.set_standin(seat, default_bot_level())
+            if seat == table.host_seat:
+                table.pass_host_role(set(present))
+                table.commit()
             self._broadcast_status(table)
             self._schedule_bots(table)
 
@@ -337,10 +346,20 @@ class Host:
                 "seats": seats, "host_seat": table.host_seat}
 
     def _broadcast_status(self, table: Table) -> None:
+        """Seats changed: tell the table, and the LAN announcement if need be."""
         audience = self.audiences[table.id]
         status = self._status(table)
         for conn in (*audience.seats.values(), *audience.spectators):
             conn.send("table", **status)
+        free = self.free_seats
+        if free != self._free_seats and self.on_free_seats is not None:
+            self.on_free_seats(free)
+        self._free_seats = free
+
+    @property
+    def free_seats(self) -> int:
+        """Open seats over every table still in its lobby."""
+        return sum(table.free_seats for table in self.tables.values())
 
     @staticmethod
     def _update(table: Table, events: Sequence[Event]) -> Update:

@@ -21,6 +21,9 @@ from .credentials import new_join_code, new_token, token_hash, token_matches
 
 SeatKind = Literal["open", "human", "bot"]
 
+RECENT_REPLIES = 8
+"""Applied commands remembered per seat: a resend of any of them is answered again."""
+
 
 def default_bot_level() -> str:
     """"easy" once registered, else "random"."""
@@ -35,10 +38,9 @@ class Seat:
     level: str | None = None
     """The level of a bot seat, or of the stand-in bot while a human is away."""
     token_hash: str | None = None
-    last_seq: int = -1
-    """The last applied command's sequence number (a resend of it is answered again)."""
-    last_version: int = 0
-    """The state version that command produced."""
+    recent: dict[int, int] = field(default_factory=dict)
+    """The last `RECENT_REPLIES` applied commands, oldest first: seq -> the state
+    version it produced (a resend of one of them is answered again)."""
     prompt_version: int = 0
     """The version at which this seat's legal decisions last changed: a decision
     based on an older view is stale."""
@@ -47,8 +49,15 @@ class Seat:
     """The bot playing this seat now (a bot seat, or a stand-in for an absent human)."""
 
     @property
-    def bot_driven(self) -> bool:
-        return self.bot is not None
+    def last_seq(self) -> int:
+        """The newest applied command's seq (-1: none yet)."""
+        return next(reversed(self.recent), -1)
+
+    def applied(self, seq: int, version: int) -> None:
+        """Remember that command `seq` was carried out, leading to `version`."""
+        self.recent[seq] = version
+        while len(self.recent) > RECENT_REPLIES:
+            del self.recent[next(iter(self.recent))]
 
 
 @dataclass
@@ -81,7 +90,7 @@ class Table:
         """Record that `seat`'s command `seq` was carried out, and save the table.
         Called after every successful change and before anyone is told of it."""
         if seat is not None and seq is not None:
-            self.seats[seat].last_seq, self.seats[seat].last_version = seq, self.version
+            self.seats[seat].applied(seq, self.version)
         if self.on_commit is not None:
             self.on_commit(self)
 
@@ -120,6 +129,23 @@ class Table:
         if target.kind != "human" or not token_matches(token, target.token_hash):
             raise ProtocolError("wrong_token", seat=seat)
         self.set_standin(seat, None)
+
+    def pass_host_role(self, present: set[int]) -> None:
+        """The host-role holder left for good: the next human seat after it (in seat
+        order, wrapping) among the `present` ones takes the role; it stays put if
+        there is none."""
+        if self.host_seat is None:
+            return
+        for step in range(1, self.players):
+            seat = self.seats[(self.host_seat + step) % self.players]
+            if seat.kind == "human" and seat.index in present:
+                self.host_seat = seat.index
+                return
+
+    @property
+    def free_seats(self) -> int:
+        """Open seats a newcomer could join (none once the game started)."""
+        return sum(s.kind == "open" for s in self.seats) if self.game is None else 0
 
     def set_standin(self, seat: int, level: str | None) -> None:
         """Put a stand-in bot of `level` on an absent human's seat (None: remove it)."""
@@ -187,11 +213,12 @@ class Table:
                 seat.legal, seat.prompt_version = legal, state.version
 
     def duplicate(self, seat: int, seq: int) -> int | None:
-        """The version a resent (already applied) command `seq` produced, or None if
-        `seq` is new. An older seq than the last applied one is refused."""
+        """The version a resent (recently applied) command `seq` produced, or None
+        if `seq` is new. Any other seq older than the last applied one is refused."""
         target = self.seats[seat]
-        if seq == target.last_seq:
-            return target.last_version
+        done = target.recent.get(seq)
+        if done is not None:
+            return done
         if seq < target.last_seq:
             raise ProtocolError("old_seq", seq=seq, last=target.last_seq)
         return None
