@@ -79,3 +79,18 @@ def test_drag_cards_onto_your_panel(tmp_path):
     assert sorted(scene.staging.cards) == sorted(scene.view["hand"][:2])
     assert "confirm" in scene.controls()
     link.close()
+
+
+def test_hotseat_streams_apart_log_once():
+    """Two seats' copies of one host step, arriving apart, are shown once."""
+    from havana_game.client.model import TableModel
+
+    model = TableModel([0, 1])
+    event = {"kind": "round_started", "data": {"round": 1, "order": [0, 1], "numbers": [1, 2]}}
+    for seat in (0, 1):
+        model.feed([{"type": "view", "seat": seat, "view": {"version": 5, "you": seat},
+                     "events": [event]}])
+        while model.pop():
+            pass
+    assert model.events == [event]
+    assert set(model.views) == {0, 1}

@@ -40,6 +40,8 @@ class TableModel:
     pending: dict[int, Update] = field(default_factory=dict)
     error: str | None = None
     """The last rejection reason, until the next update."""
+    applied: int = -1
+    """The version of the last update applied."""
     status: str = ""
     """Connection trouble to show ("reconnecting", a fatal error); empty when fine."""
 
@@ -49,8 +51,11 @@ class TableModel:
             kind = message.get("type")
             if kind == "view":
                 view = message["view"]
-                update = self.pending.setdefault(view["version"], Update(view["version"]))
                 seat = message["seat"]
+                if view["version"] <= self.applied:
+                    self._late(seat, view)
+                    continue
+                update = self.pending.setdefault(view["version"], Update(view["version"]))
                 update.views[seat] = view
                 if seat == min(self.human_seats, default=seat) or not update.events:
                     update.events = [e for e in message.get("events", []) if is_public(e)]
@@ -65,6 +70,13 @@ class TableModel:
             elif kind == "table":
                 self.names = list(message.get("names", self.names))
 
+    def _late(self, seat: int, view: dict[str, Any]) -> None:
+        """A seat's view of a step already shown (hotseat streams arrive apart):
+        take the view if it is newer for that seat; its events were shown."""
+        known = self.views.get(seat)
+        if known is None or known["version"] < view["version"]:
+            self.views[seat] = view
+
     @property
     def has_pending(self) -> bool:
         return bool(self.pending)
@@ -74,6 +86,7 @@ class TableModel:
         if not self.pending:
             return None
         update = self.pending.pop(min(self.pending))
+        self.applied = update.version
         self.views.update(update.views)
         self.events.extend(update.events)
         self.error = None

@@ -32,6 +32,13 @@ def error_text(message: dict[str, Any]) -> str:
     return detail + (f" ({', '.join(f'{k}={v}' for k, v in params.items())})" if params else "")
 
 
+def _continue_numbering(conn: Any, last: int) -> None:
+    """Make a new connection for a resumed seat number its commands after `last`
+    (the host ignores numbers it has seen). Workaround until `net.client` can be
+    told the last number when it rejoins."""
+    conn._seq = itertools.count(last + 1)  # noqa: SLF001 - see docstring
+
+
 class NetLink:
     """Human seats at this screen, each through its own connection."""
 
@@ -50,6 +57,8 @@ class NetLink:
         """A local game whose seat tokens are kept for "Resume saved game"."""
         self._tokens: dict[int, str] = {}
         self._last_sent: dict[int, dict[str, Any]] = {}
+        self._seqs: dict[int, int] = {}
+        """The last command number sent per seat (kept with the tokens)."""
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
@@ -68,18 +77,22 @@ class NetLink:
             return None
         host, session = found
         tokens = {int(s): t for s, t in session["tokens"].items()}
-        return cls._joined(host, tokens, session["names"])
+        seqs = {int(s): n for s, n in session.get("seqs", {}).items()}
+        return cls._joined(host, tokens, session["names"], seqs)
 
     @classmethod
-    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str]) -> NetLink:
+    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str],
+                seqs: dict[int, int] | None = None) -> NetLink:
         from net.client import ClientConnection
         connections = {}
         for seat, token in seats.items():
             conn = ClientConnection("127.0.0.1", host.port)
+            _continue_numbering(conn, (seqs or {}).get(seat, 0))
             conn.join(host.code, names[seat], seat=seat, token=token)
             connections[seat] = conn
         link = cls(connections, names, local_host=host, fixed_names=True)
         link.saving = True
+        link._seqs = dict(seqs or {})
         return link
 
     def replay(self, messages: list[Message]) -> None:
@@ -98,8 +111,7 @@ class NetLink:
         kind = message.get("type")
         if kind == "joined" and self.saving and message.get("token"):
             self._tokens[seat] = message["token"]
-            if set(self._tokens) == set(self.connections):
-                localgame.write_session(self.local_host.code, self.names, self._tokens)
+            self._save_session()
         if kind == "view" and self.saving and message["view"]["phase"] == "over":
             localgame.forget_saved_game()
             self.saving = False
@@ -121,18 +133,20 @@ class NetLink:
             return [{"type": "connection", "status": message["status"]}]
         return []
 
+    def _save_session(self) -> None:
+        if self.saving and set(self._tokens) == set(self.connections):
+            localgame.write_session(self.local_host.code, self.names, self._tokens, self._seqs)
+
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         self._last_sent[seat] = decision
-        self.connections[seat].send_decision(decision)
+        self._seqs[seat] = self.connections[seat].send_decision(decision)
+        self._save_session()
 
     def _resend_after(self, seat: int, last: int) -> None:
-        """A resumed seat's connection numbers its commands from 1 again, but the
-        host remembers the seat's last command number: continue after it and send
-        the refused decision again. (Workaround until `net.client` learns the last
-        number when it rejoins.)"""
-        conn = self.connections[seat]
-        conn._seq = itertools.count(last + 1)  # noqa: SLF001 - see docstring
-        conn.send_decision(self._last_sent.pop(seat))
+        """The host refused a command number it has seen (a resumed seat): continue
+        after the host's last number and send the refused decision again."""
+        _continue_numbering(self.connections[seat], last)
+        self.send(seat, self._last_sent.pop(seat))
 
     def close(self) -> None:
         for conn in self.connections.values():

@@ -372,8 +372,10 @@ class TableScene(Scene):
         self.buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
                                                           bottom.h), confirm_label, self.send,
                                    enabled=staged is not None, primary=True))
-        body = pygame.Rect(area.left, area.top + px(44), area.w,
-                           bottom.top - px(6) - (area.top + px(44)))
+        lines = len(fonts.wrap(self._prompt(view, current), px(14), layout.actions.w - px(20),
+                               True)[:3])
+        top = area.top + px(4) + int(px(14) * 1.3) * lines + px(6)
+        body = pygame.Rect(area.left, top, area.w, bottom.top - px(6) - top)
         if current == "build":
             self._build_controls(view, body)
         elif current == "act":
