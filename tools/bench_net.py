@@ -1,10 +1,11 @@
 """Network benchmark (issue 3 "Speed"), over loopback on this machine.
 
 The host always runs in a process of its own; the benchmark's clients run in this
-process. Clients are lean (they decode frames with msgpack and skip the pydantic
-validation a real client does), so they take as little of the shared CPU from the
-host as possible. Every decision is chosen at random from `view.legal` at once:
-the bots do not think, so the host is as busy as it can be.
+process. Clients are lean (asyncio protocols handling each frame as it arrives,
+plain msgpack decoding without the pydantic validation a real client does), so
+they take as little of the 2 shared cores from the host as they can; they still
+use about as much CPU as the host. Every decision is chosen at random from
+`view.legal` at once: the bots do not think, so the host is as busy as it can be.
 
 1. Remote bot seats, one 4-seat table (goal: p99 < 2 ms), then 100 tables of 4
    seats each playing at once (goal: p99 < 20 ms). Latency: from a client
@@ -37,14 +38,17 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
 from typing import Any
+
+import msgpack
 
 from havana_game.content import classic_rules
 from net import PROTOCOL_VERSION
 from net.errors import FrameError
-from net.framing import MAX_OUTBOUND_FRAME, FrameDecoder, encode_frame
+from net.framing import HEADER, FrameDecoder, encode_frame
 from net.messages import parse
+
+FINGERPRINT = classic_rules().fingerprint
 
 HOST_SCRIPT = """
 import asyncio, json, sys, time
@@ -90,25 +94,66 @@ class HostProcess:
         return json.loads(out.strip().splitlines()[-1])
 
 
-async def connect(port: int, request: dict[str, Any]) -> tuple[asyncio.StreamWriter,
-                                                              AsyncIterator[dict[str, Any]]]:
-    """Hello and `request` (join or watch) in one write; then the host's messages."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 23)
-    writer.write(encode_frame({"type": "hello", "protocol": PROTOCOL_VERSION,
-                               "fingerprint": classic_rules().fingerprint})
-                 + encode_frame(request))
+class LeanClient(asyncio.Protocol):
+    """A benchmark client: sends hello and `request` (join or watch) at once, then
+    hands every message from the host to `handle` straight from `data_received`
+    (no task switch per message; msgpack decoding without the validation a real
+    client does). `done` resolves when the connection ends."""
 
-    async def messages() -> AsyncIterator[dict[str, Any]]:
-        decoder = FrameDecoder(MAX_OUTBOUND_FRAME)
-        while data := await reader.read(1 << 16):
-            for message in decoder.feed(data):
-                if message["type"] == "ping":
-                    writer.write(encode_frame({"type": "pong", "nonce": message["nonce"]}))
-                elif message["type"] == "error" and message["fatal"]:
-                    raise RuntimeError(f"host refused: {message}")
-                else:
-                    yield message
-    return writer, messages()
+    def __init__(self, request: dict[str, Any]) -> None:
+        self.request = request
+        self.transport: asyncio.Transport | None = None
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._buffer = bytearray()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(encode_frame({"type": "hello", "protocol": PROTOCOL_VERSION,
+                                      "fingerprint": FINGERPRINT})
+                        + encode_frame(self.request))
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self._buffer
+        buffer += data
+        while len(buffer) >= HEADER.size:
+            end = HEADER.size + HEADER.unpack_from(buffer)[0]
+            if len(buffer) < end:
+                break
+            message = msgpack.unpackb(buffer[HEADER.size:end])
+            del buffer[:end]
+            if message["type"] == "ping":
+                self.send({"type": "pong", "nonce": message["nonce"]})
+            elif message["type"] == "error" and message["fatal"]:
+                self.finish(RuntimeError(f"host refused: {message}"))
+            elif message["type"] == "game_over":
+                self.finish()
+            else:
+                self.handle(message)
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """One message from the host (not a ping, fatal error or game over)."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.transport is not None
+        self.transport.write(encode_frame(message))
+
+    def finish(self, error: Exception | None = None) -> None:
+        if not self.done.done():
+            if error is None:
+                self.done.set_result(None)
+            else:
+                self.done.set_exception(error)
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.finish(ConnectionError("connection lost before the game was over"))
+
+
+async def run_client(port: int, client: LeanClient) -> None:
+    await asyncio.get_running_loop().create_connection(lambda: client, "127.0.0.1", port)
+    await client.done
 
 
 class Tracker:
@@ -131,49 +176,57 @@ class Tracker:
             self.latencies.append(time.perf_counter() - self.sent.pop(version))
 
 
-async def play(port: int, code: str, tracker: Tracker, rng: random.Random) -> None:
+class Player(LeanClient):
     """One remote seat deciding at random, at once, until the game is over."""
-    writer, messages = await connect(port, {"type": "join", "code": code, "name": "bench"})
-    seat, view, waiting, seq = None, None, False, 0
-    async for message in messages:
+
+    def __init__(self, code: str, tracker: Tracker, rng: random.Random) -> None:
+        super().__init__({"type": "join", "code": code, "name": "bench"})
+        self.tracker = tracker
+        self.rng = rng
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.waiting = False
+        self.seq = 0
+
+    def handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]
-        if kind == "game_over":
-            break
         if kind == "joined":
-            seat = message["seat"]
+            self.seat = message["seat"]
         elif kind == "view":
-            view = message["view"]
-            tracker.viewed(view["version"])
+            self.view = message["view"]
+            self.tracker.viewed(self.view["version"])
         elif kind in ("ack", "error"):
-            waiting = False
-            if kind == "ack" and view is not None and view["version"] < message["version"]:
-                view = None
-        if not waiting and view is not None and seat in view["to_decide"]:
-            tracker.decided(view["version"])
-            seq += 1
-            writer.write(encode_frame({"type": "decide", "seq": seq, "version": view["version"],
-                                       "decision": rng.choice(view["legal"])}))
-            waiting = True
-    writer.close()
+            self.waiting = False
+            if (kind == "ack" and self.view is not None
+                    and self.view["version"] < message["version"]):
+                self.view = None
+        view = self.view
+        if not self.waiting and view is not None and self.seat in view["to_decide"]:
+            self.tracker.decided(view["version"])
+            self.seq += 1
+            self.send({"type": "decide", "seq": self.seq, "version": view["version"],
+                       "decision": self.rng.choice(view["legal"])})
+            self.waiting = True
 
 
-async def watch(port: int, code: str, arrived: dict[str, float]) -> None:
+class Watcher(LeanClient):
     """A spectator recording when each view of its table arrived."""
-    writer, messages = await connect(port, {"type": "watch", "code": code})
-    table = ""
-    async for message in messages:
+
+    def __init__(self, code: str, arrived: dict[str, float]) -> None:
+        super().__init__({"type": "watch", "code": code})
+        self.arrived = arrived
+        self.table = ""
+
+    def handle(self, message: dict[str, Any]) -> None:
         if message["type"] == "joined":
-            table = message["table"]
+            self.table = message["table"]
         elif message["type"] == "view":
-            arrived[f"{table}/{message['view']['version']}"] = time.perf_counter()
-        elif message["type"] == "game_over":
-            break
-    writer.close()
+            self.arrived[f"{self.table}/{message['view']['version']}"] = time.perf_counter()
 
 
 async def run_tables(port: int, codes: list[str], rng: random.Random) -> list[float]:
     trackers = [Tracker(4) for _ in codes]
-    await asyncio.gather(*(play(port, code, tracker, rng)
+    await asyncio.gather(*(run_client(port, Player(code, tracker, rng))
                            for code, tracker in zip(codes, trackers, strict=True)
                            for _ in range(4)))
     return [lat for tracker in trackers for lat in tracker.latencies]
@@ -200,7 +253,8 @@ def host_bot_latency(tables: int, level: str) -> str:
     arrived: dict[str, float] = {}
 
     async def everyone() -> None:
-        await asyncio.gather(*(watch(host.port, code, arrived) for code in host.codes))
+        await asyncio.gather(*(run_client(host.port, Watcher(code, arrived))
+                               for code in host.codes))
     asyncio.run(everyone())
     result = host.finish()
     applied = result["applied"]
