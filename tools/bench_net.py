@@ -24,7 +24,11 @@ use about as much CPU as the host. Every decision is chosen at random from
 
 Each latency line also gives the host's CPU time per decision.
 
+With `--save-dir DIR` the host saves every table after every decision before
+telling anyone (as `havana host --save-dir` does); by default it does not save.
+
     python3 tools/bench_net.py [--games N] [--tables N] [--fuzz N] [--bot-level L]
+                               [--save-dir DIR]
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ FINGERPRINT = classic_rules().fingerprint
 
 HOST_SCRIPT = """
 import asyncio, json, sys, time
+from pathlib import Path
 from net.host import Host, HostConfig
 
 class TimedHost(Host):
@@ -62,7 +67,8 @@ class TimedHost(Host):
         super()._broadcast(table, events)
 
 async def main():
-    host = TimedHost(HostConfig(max_connections=4096, max_pending=1024))
+    host = TimedHost(HostConfig(max_connections=4096, max_pending=1024,
+                                save_dir={save_dir!r} and Path({save_dir!r})))
     tables = [host.create_table(4, [{bots!r}] * 4) for _ in range({tables})]
     port = await host.start()
     print(json.dumps({{"port": port, "codes": [t.code for t in tables]}}), flush=True)
@@ -77,11 +83,12 @@ asyncio.run(main())
 
 class HostProcess:
     """`tables` 4-seat tables in a host process (`bots`: the host's own bots of that
-    level on every seat; None: open seats)."""
+    level on every seat; None: open seats), saving every change in `save_dir` if set."""
 
-    def __init__(self, tables: int, bots: str | None) -> None:
+    def __init__(self, tables: int, bots: str | None, save_dir: str | None) -> None:
+        script = HOST_SCRIPT.format(tables=tables, bots=bots, save_dir=save_dir)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", HOST_SCRIPT.format(tables=tables, bots=bots)],
+            [sys.executable, "-c", script],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         info = json.loads(self.process.stdout.readline())
@@ -240,16 +247,17 @@ def figures(latencies: list[float], host: dict[str, Any]) -> str:
             f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms; host CPU {cpu:.0f} us/decision")
 
 
-def remote_latency(tables: int, games: int, rng: random.Random) -> str:
-    host = HostProcess(tables * games, None)
+def remote_latency(tables: int, games: int, rng: random.Random,
+                   save_dir: str | None) -> str:
+    host = HostProcess(tables * games, None, save_dir)
     latencies = []
     for game in range(games):
         latencies += asyncio.run(run_tables(host.port, host.codes[game::games], rng))
     return figures(latencies, host.finish())
 
 
-def host_bot_latency(tables: int, level: str) -> str:
-    host = HostProcess(tables, level)
+def host_bot_latency(tables: int, level: str, save_dir: str | None) -> str:
+    host = HostProcess(tables, level, save_dir)
     arrived: dict[str, float] = {}
 
     async def everyone() -> None:
@@ -300,15 +308,17 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--fuzz", type=int, default=1_000_000)
     parser.add_argument("--bot-level", default="random", help="level of the host-side bots")
+    parser.add_argument("--save-dir", help="the host saves every table here after every "
+                        "decision, before telling anyone (default: no saving)")
     args = parser.parse_args()
     rng = random.Random(1)
     print(f"one 4-seat table, remote seats ({args.games} games): "
-          f"{remote_latency(1, args.games, rng)}", flush=True)
+          f"{remote_latency(1, args.games, rng, args.save_dir)}", flush=True)
     print(f"{args.tables} tables x 4 remote bot seats at once: "
-          f"{remote_latency(args.tables, 1, rng)}", flush=True)
+          f"{remote_latency(args.tables, 1, rng, args.save_dir)}", flush=True)
     print(f"{args.tables} tables x 4 host-side {args.bot_level} bots at once, "
           f"applied -> spectator holds the view: "
-          f"{host_bot_latency(args.tables, args.bot_level)}", flush=True)
+          f"{host_bot_latency(args.tables, args.bot_level, args.save_dir)}", flush=True)
     print(f"frame decoder fuzz: {fuzz(args.fuzz, rng)}", flush=True)
 
 
