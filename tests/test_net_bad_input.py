@@ -119,6 +119,8 @@ def test_bad_frames_and_illegal_decisions_leave_the_host_and_tables_intact():
                 await _attack(host.port, payload, handshake=index % 2 == 1, code=lobby.code)
             # A client dripping a frame is cut off at the frame deadline.
             await _attack(host.port, b"\x00\x00", handshake=False, code=lobby.code)
+            await _attack(host.port, encode_frame({"type": "resync"})[:3], handshake=True,
+                          code=lobby.code)
             # Illegal and out-of-turn decisions: clear, non-fatal errors.
             mallory = await Recorder.connect(host.port)
             await mallory.join(lobby.code, "m")

@@ -7,6 +7,7 @@ import asyncio
 
 from havana_game.rules.snapshot import snapshot
 from net.client import ClientConnection
+from net.framing import encode_frame
 from net.local import start_local_host
 
 from .net_helpers import Recorder, running_host
@@ -179,3 +180,15 @@ def test_client_connection_reconnects_by_itself_against_a_local_host():
         conn.close()
         local.stop()
     assert conn.status == "closed"
+
+
+def test_several_frames_in_one_write_are_each_answered():
+    async def scenario():
+        async with running_host() as host:
+            table = host.create_table(2)
+            client = await Recorder.connect(host.port)
+            await client.join(table.code)
+            client.writer.write(b"".join(encode_frame({"type": "ping", "nonce": nonce})
+                                         for nonce in (1, 2, 3)))
+            assert [(await client.until("pong"))["nonce"] for _ in range(3)] == [1, 2, 3]
+    asyncio.run(scenario())
