@@ -391,8 +391,16 @@ class TableScene(Scene):
         box.center = (w // 2, h // 2 - self.px(40))
         self.buttons.append(Button("resume", box.copy(), tr("resume"), self.on_escape,
                                    primary=True))
-        self.buttons.append(Button("leave", box.move(0, self.px(60)), tr("leave"),
+        self.buttons.append(Button("settings", box.move(0, self.px(60)), tr("menu.settings"),
+                                   self.settings))
+        self.buttons.append(Button("leave", box.move(0, self.px(120)), tr("leave"),
                                    self.leave))
+
+    def settings(self) -> None:
+        """The settings screen, coming back to this table."""
+        from .settings import SettingsScene
+        self.paused = False
+        self.app.switch(SettingsScene(self.app, back_to=self))
 
     def leave(self) -> None:
         from .menu import MenuScene
@@ -408,10 +416,12 @@ class TableScene(Scene):
                 for i in range(count)]
 
     def _act_controls(self, view: dict[str, Any], body: pygame.Rect) -> None:
-        cards = list(dict.fromkeys(d["card"] for d in view["legal"]))
+        legal_cards = {d["card"] for d in view["legal"]}
+        cards = view["seats"][self.viewer]["face_up"]
         for card, rect in zip(cards, self._row_buttons(body, len(cards)), strict=True):
             self.buttons.append(Button(f"act:{card}", rect, card_name(card),
                                        lambda c=card: self.click_target(f"faceup:{c}"),
+                                       enabled=card in legal_cards,
                                        selected=self.staging.act_card == card))
         options = self.staging.options(view)
         if options:
@@ -638,5 +648,5 @@ class TableScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         for button in self.buttons:
-            if button.name in ("resume", "leave"):
+            if button.name in ("resume", "settings", "leave"):
                 button.draw(surface)
