@@ -3,10 +3,11 @@
 
 Messages: `{"type": "view", "seat", "view", "events"}`, `{"type": "error",
 "seat", "reason", "message", "fatal"}`, `{"type": "table", "names"}`,
-`{"type": "connection", "status"}`. Games with players use `NetLink` (the
-`net/` protocol, also for local games); `LocalLink` runs the engine and bots
-synchronously in this process with the same per-seat filtering (`view_for`,
-`Event.visible_to`), for reproducible screenshots, the benchmark and tests.
+`{"type": "ack", "seat", "version"}`, `{"type": "connection", "status"}`.
+Games with players use `NetLink` (the `net/` protocol, also for local games);
+`LocalLink` runs the engine and bots synchronously in this process with the
+same per-seat filtering (`view_for`, `Event.visible_to`), for reproducible
+screenshots, the benchmark and tests.
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ class LocalLink:
             self._outbox.append({"type": "error", "seat": seat, "reason": error.reason,
                                  "message": error.detail or error.reason, "fatal": False})
             return
+        self._outbox.append({"type": "ack", "seat": seat, "version": self.game.state.version})
         self._broadcast(events)
 
     def close(self) -> None:

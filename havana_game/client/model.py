@@ -40,6 +40,10 @@ class TableModel:
     pending: dict[int, Update] = field(default_factory=dict)
     error: str | None = None
     """The last rejection reason, until the next update."""
+    acks: dict[int, int] = field(default_factory=dict)
+    """Decisions the host acknowledged, per seat."""
+    ack_version: dict[int, int] = field(default_factory=dict)
+    """The state version after each seat's last acknowledged decision."""
     applied: int = -1
     """The version of the last update applied."""
     status: str = ""
@@ -65,6 +69,10 @@ class TableModel:
                     self.status = text
                 else:
                     self.error = text
+            elif kind == "ack":
+                seat = message["seat"]
+                self.acks[seat] = self.acks.get(seat, 0) + 1
+                self.ack_version[seat] = max(self.ack_version.get(seat, 0), message["version"])
             elif kind == "connection":
                 self.status = "" if message["status"] == "connected" else message["status"]
             elif kind == "table":

@@ -128,6 +128,8 @@ class NetLink:
         if kind == "error":
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                      "message": error_text(message), "fatal": message.get("fatal", False)}]
+        if kind == "ack":
+            return [{"type": "ack", "seat": seat, "version": message["version"]}]
         if kind == "connection":
             self.status = message["status"]
             return [{"type": "connection", "status": message["status"]}]

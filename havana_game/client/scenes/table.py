@@ -63,8 +63,9 @@ class TableScene(Scene):
         self.over_for = 0.0
         self.paused = False
         self.mouse = (0, 0)
-        self.awaiting: int | None = None
-        """The view version a decision was sent from, until the host answers."""
+        self.awaiting: tuple[int, int] | None = None
+        """(seat, acks received before) of a decision sent, until the host has
+        acknowledged it and the screen shows the state after it."""
         self._static: pygame.Surface | None = None
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
@@ -82,7 +83,16 @@ class TableScene(Scene):
         view = self.view
         return (mode(view) not in ("wait", "over") and not self.model.has_pending
                 and self.curtain is None and view is not None
-                and self.awaiting != view["version"])
+                and not self._waiting_for_host(view))
+
+    def _waiting_for_host(self, view: dict[str, Any]) -> bool:
+        """A decision was sent and its result is not on the screen yet."""
+        if self.awaiting is None:
+            return False
+        seat, acks = self.awaiting
+        if self.model.acks.get(seat, 0) <= acks:
+            return True
+        return view["version"] < self.model.ack_version.get(seat, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -187,7 +197,7 @@ class TableScene(Scene):
         view = self.view
         if view is not None and self.deciding():
             self.link.send(self.viewer, decision)  # type: ignore[arg-type]
-            self.awaiting = view["version"]
+            self.awaiting = (self.viewer, self.model.acks.get(self.viewer, 0))  # type: ignore[assignment]
             self.staging.clear()
             self._build_buttons()
 
