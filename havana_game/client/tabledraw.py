@@ -412,7 +412,7 @@ def warm_up(layout: TableLayout, letters: bool) -> None:
 def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame.Rect]:
     """Where each hand card lies, fanned in a gentle arc; picked cards lifted."""
     area = canvas.layout.hand
-    h = int(area.h * 0.62)
+    h = int(area.h * 0.70)
     w = int(h / 1.45)
     top = area.top + canvas.px(34)
     n = max(1, len(hand))
