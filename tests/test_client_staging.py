@@ -1,0 +1,45 @@
+"""Staged choices against the legal decisions: picks, options, cheapest payment."""
+
+from __future__ import annotations
+
+from havana_game.client.staging import Staging, mode
+
+
+def _view(legal):
+    return {"phase": "actions", "legal": legal}
+
+
+def test_opening_picks_keep_the_last_two():
+    view = {"phase": "setup", "legal": [{"kind": "choose", "cards": [a, b]}
+                                        for a in range(4) for b in range(a + 1, 4)]}
+    staging = Staging()
+    for card in (3, 1, 2):
+        staging.toggle_card(view, card)
+    assert staging.cards == [1, 2]
+    assert staging.decision(view) == {"kind": "choose", "cards": [1, 2]}
+    staging.toggle_card(view, 2)
+    assert staging.decision(view) is None
+
+
+def test_card_options_need_a_pick():
+    legal = [{"kind": "act", "card": 8, "target": 1}, {"kind": "act", "card": 8, "target": 2},
+             {"kind": "act", "card": 11}]
+    staging = Staging(act_card=8)
+    assert mode(_view(legal)) == "act"
+    assert len(staging.options(_view(legal))) == 2
+    assert staging.decision(_view(legal)) is None
+    staging.option = 1
+    assert staging.decision(_view(legal)) == legal[1]
+    staging.act_card, staging.option = 11, None
+    assert staging.decision(_view(legal)) == legal[2]
+
+
+def test_cheapest_payment_first_and_cycling():
+    printed = {"kind": "build", "row": 0, "side": "left", "pay": {"red": 1, "pesos": 2}}
+    rubble = {"kind": "build", "row": 0, "side": "left", "pay": {"gray": 5, "pesos": 2}}
+    legal = [{"kind": "end_turn"}, rubble, printed]
+    staging = Staging(end=(0, "left"))
+    assert mode(_view(legal)) == "build"
+    assert staging.decision(_view(legal)) == printed
+    staging.pay_index += 1
+    assert staging.decision(_view(legal)) == rubble
