@@ -385,6 +385,9 @@ class TableScene(Scene):
         lines = len(fonts.wrap(self._prompt(view, current), px(14), layout.actions.w - px(20),
                                True)[:3])
         top = area.top + px(4) + int(px(14) * 1.3) * lines + px(6)
+        if self.model.error:
+            error = tr("rejected", reason=self.model.error)
+            top += px(15) * len(fonts.wrap(error, px(12), layout.actions.w - px(20), True)[:2])
         body = pygame.Rect(area.left, top, area.w, bottom.top - px(6) - top)
         if current == "build":
             self._build_controls(view, body)
@@ -631,7 +634,7 @@ class TableScene(Scene):
             y += int(size * 1.3)
         if self.model.error:
             text = tr("rejected", reason=self.model.error)
-            for line in fonts.wrap(text, layout.px(12), area.w - layout.px(20))[:2]:
+            for line in fonts.wrap(text, layout.px(12), area.w - layout.px(20), True)[:2]:
                 surface.blit(fonts.text(line, layout.px(12), art.DANGER, True),
                              (area.left + layout.px(10), y))
                 y += layout.px(15)
