@@ -44,6 +44,8 @@ class TableModel:
     """Decisions the host acknowledged, per seat."""
     ack_version: dict[int, int] = field(default_factory=dict)
     """The state version after each seat's last acknowledged decision."""
+    late_views: bool = False
+    """A late view was taken since the table last looked (it may change who decides)."""
     applied: int = -1
     """The version of the last update applied."""
     status: str = ""
@@ -84,6 +86,7 @@ class TableModel:
         known = self.views.get(seat)
         if known is None or known["version"] < view["version"]:
             self.views[seat] = view
+            self.late_views = True
 
     @property
     def has_pending(self) -> bool:

@@ -155,6 +155,10 @@ class TableScene(Scene):
         assert self.events is not None
         self.events.update(dt)
         self.pause = max(0.0, self.pause - dt * max(self.animator.speed, 0.001))
+        if self.model.late_views:
+            self.model.late_views = False
+            self._pick_viewer()
+            self._build_buttons()
         instant = self.animator.speed <= 0
         while self.model.has_pending and (instant or (not self.animator.busy
                                                       and self.pause <= 0)):
