@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from havana_game.ai import BOT_LEVELS
-from havana_game.saves import SaveError
 
 from .botclient import play_seat
 from .host import Host, HostConfig
@@ -69,7 +68,7 @@ async def _run_host(args: argparse.Namespace) -> int:
     if args.resume is not None:
         try:
             tables = host.resume(args.resume)
-        except SaveError as error:
+        except ValueError as error:  # SaveError, or --save-dir elsewhere
             print(f"havana host: cannot resume: {error}", file=sys.stderr)
             return 2
         if not tables:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from net.host.persist import load_tables
+from net.host.recovery import recover
 
 from .net_helpers import LOOPBACK, Recorder
 
@@ -113,7 +113,7 @@ def test_sigkilled_host_resumes_without_losing_an_acknowledged_decision(tmp_path
     for _ in range(6):
         token = asyncio.run(_play_until_killed(port, info["code"], token, rng,
                                                rng.randint(1, 25), host, acked))
-        tables = load_tables(saves)  # never torn: every file loads and replays
+        tables = recover(saves).tables  # never torn: snapshots and journal replay
         assert len(tables) == 1 and tables[0].version >= acked["version"]
         host, resumed = _start_host("--resume", str(saves), "--port", str(port))
         assert resumed["code"] == info["code"]

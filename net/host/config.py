@@ -36,3 +36,7 @@ class HostConfig:
     failed_join_window: float = 60.0
     save_dir: Path | None = None
     """Where tables are saved after every change (none: no persistence)."""
+    snapshot_every: int = 256
+    """Decisions between two snapshots of a table (journal compaction)."""
+    segment_bytes: int = 4 << 20
+    """A journal segment this large is finished; the next batch starts a new one."""

@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import ProtocolError
 from ..framing import FrameReader, encode_frame
 from .audience import Update
+from .barrier import Barrier
 
 
 class Connection:
@@ -17,19 +18,22 @@ class Connection:
     transport's buffer, and a client whose buffer grows past `buffer_limit` (it
     does not read) is disconnected, so it cannot stall anyone else. Inside
     `batched()` frames are held and leave together in one write (an `ack` and
-    the `view` after it cost one system call).
+    the `view` after it cost one system call). With a `barrier` (the host saves),
+    frames sent while a change is not yet durable wait there; a close waits for
+    them too.
 
     The host builds outbound frames itself, as plain data without a model round
     trip; the tests validate every frame a client receives against the shared
     adapter (`net.messages.ADAPTER`)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 buffer_limit: int) -> None:
+                 buffer_limit: int, barrier: Barrier | None = None) -> None:
         self.frames = FrameReader(reader)
         self.writer = writer
         peer = writer.get_extra_info("peername")
         self.address: str = peer[0] if peer else "?"
         self.buffer_limit = buffer_limit
+        self.barrier = barrier
         self.n = 0
         self.table_id: str | None = None
         self.seat: int | None = None
@@ -81,17 +85,35 @@ class Connection:
         return data
 
     def _write(self, data: bytes) -> None:
+        if self.barrier is None or not self.barrier.hold(self, data):
+            self.deliver(data, False)
+
+    def deliver(self, data: bytes, drained: bool) -> None:
+        """Write `data` now (frames the barrier released, `drained`: the last of
+        them; a close that waited for them happens now)."""
+        if self.writer.transport.is_closing():
+            return
         self.writer.write(data)
         if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
-            self.close()
+            self.closed = True
+            self.writer.transport.abort()
+        elif drained and self.closed:
+            self.writer.close()
 
     def close(self) -> None:
         """Close after the queued frames are flushed (abort if the peer is stuck)."""
         if not self.closed:
             self.closed = True
             if self._out:
-                self.writer.write(self._take())
+                self._write(self._take())
+            if self.barrier is not None and self.barrier.holds(self):
+                return  # closed once the held frames are out
             if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
                 self.writer.transport.abort()
             else:
                 self.writer.close()
+
+    def abort(self) -> None:
+        """Drop the connection at once, whatever is queued or held."""
+        self.closed = True
+        self.writer.transport.abort()

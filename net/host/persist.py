@@ -1,10 +1,13 @@
-"""Table saves (PROTOCOL.md "Persistence"): one JSON file per table, written
-atomically (temp file, fsync, os.replace, fsync of the folder) after every change.
+"""Table snapshots (PROTOCOL.md "Persistence"): one JSON file per table, written
+atomically (temp file, fsync, os.replace, fsync of the folder) when the journal is
+compacted.
 
 The game part is the engine's save document (`havana_game.saves`): setup plus
 decision history, replayed and checked on load. Seats keep only the sha256 of
 their tokens, and the last few applied commands per seat, so a command resent
-after a crash is answered again, never applied twice.
+after a crash is answered again, never applied twice. `lsn` is the journal's
+log sequence number the snapshot includes: recovery replays only the table's
+journal records after it.
 """
 
 from __future__ import annotations
@@ -20,18 +23,16 @@ from .table import Seat, Table
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
-VERSION = 2
-"""Version 1 (still read) kept only the last applied command per seat."""
+VERSION = 3
+"""Version 2 (still read, as of journal position 0) had no `lsn`; version 1 (still
+read) kept only the last applied command per seat."""
 
 
-def table_path(folder: Path, table: Table) -> Path:
-    return folder / f"{table.id}{SUFFIX}"
-
-
-def table_to_document(table: Table) -> dict[str, Any]:
+def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
+    """The table as saved: as of journal record `lsn` (0: the journal is not used)."""
     return {
         "format": FORMAT, "version": VERSION, "id": table.id, "code": table.code,
-        "players": table.players, "host_seat": table.host_seat,
+        "players": table.players, "host_seat": table.host_seat, "lsn": lsn,
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
                    "token_sha256": s.token_hash,
                    "recent": [[seq, version] for seq, version in s.recent.items()]}
@@ -40,15 +41,16 @@ def table_to_document(table: Table) -> dict[str, Any]:
     }
 
 
-def save_table(folder: Path, table: Table) -> None:
-    data = json.dumps(table_to_document(table), separators=(",", ":")).encode("utf-8")
-    write_atomically(table_path(folder, table), data)
+def write_snapshot(folder: Path, doc: dict[str, Any]) -> None:
+    """Write a table document as the table's snapshot file, atomically."""
+    data = json.dumps(doc, separators=(",", ":")).encode("utf-8")
+    write_atomically(folder / f"{doc['id']}{SUFFIX}", data)
 
 
 def table_from_document(doc: dict[str, Any]) -> Table:
-    """Rebuild a table; raises SaveError if the file is not a valid table save."""
+    """Rebuild a table; raises SaveError if the document is not a valid table save."""
     try:
-        if doc["format"] != FORMAT or doc["version"] not in (1, VERSION):
+        if doc["format"] != FORMAT or doc["version"] not in (1, 2, VERSION):
             raise SaveError("not a Havana table save of a known version")
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
         table = Table(classic_rules() if game is None else game.rules, int(doc["players"]),
@@ -76,8 +78,9 @@ def _recent(raw: dict[str, Any]) -> list[tuple[int, int]]:
     return [(int(raw["last_seq"]), int(raw["last_version"]))] if raw["last_seq"] >= 0 else []
 
 
-def load_tables(folder: Path) -> list[Table]:
-    """Every table saved in `folder` (raises SaveError naming a damaged file)."""
+def load_snapshots(folder: Path) -> list[tuple[Table, int]]:
+    """Every table snapshot in `folder` with the journal position it includes
+    (raises SaveError naming a damaged file)."""
     tables = []
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         try:
@@ -85,7 +88,7 @@ def load_tables(folder: Path) -> list[Table]:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise SaveError(f"cannot read {path.name}: {type(error).__name__}") from None
         try:
-            tables.append(table_from_document(doc))
-        except SaveError as error:
+            tables.append((table_from_document(doc), int(doc.get("lsn", 0))))
+        except (SaveError, TypeError, ValueError) as error:
             raise SaveError(f"{path.name}: {error}") from None
     return tables

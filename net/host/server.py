@@ -1,8 +1,9 @@
 """The asyncio host (PROTOCOL.md "Connection lifecycle"): handshake, join, the
 command loop, broadcasting views, bots, heartbeat and the grace period.
 
-Single-threaded: every table change happens in one event-loop callback, is
-committed (saved) and only then broadcast.
+Single-threaded: every table change happens in one event-loop callback and is
+committed (to the journal, if saving) before it is broadcast; the frames telling
+of it leave once the journal made it durable (`store.Store`, `barrier.Barrier`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ from .audience import Update
 from .config import HostConfig
 from .connection import Connection
 from .credentials import normalize_code
-from .persist import load_tables, save_table
+from .recovery import recover
+from .store import Store
 from .table import Table, default_bot_level
 from .throttle import JoinThrottle
 
@@ -78,6 +80,12 @@ class Host:
         """Called with the number of open seats in lobbies whenever it changes (the
         LAN announcement's `free` count)."""
         self._free_seats = -1
+        self.store: Store | None = None
+        """The journal and snapshots, when saving."""
+        if self.config.save_dir is not None:
+            self.store = Store(self.config.save_dir, snapshot_every=self.config.snapshot_every,
+                               segment_bytes=self.config.segment_bytes)
+            self.store.on_failure = self._saving_failed
 
     # --- tables --------------------------------------------------------------------
 
@@ -94,17 +102,22 @@ class Host:
         return table
 
     def resume(self, folder: Path) -> list[Table]:
-        """Load every table saved in `folder`; once started, their humans have the
-        grace period to come back with their tokens."""
-        tables = load_tables(folder)
-        for table in tables:
+        """Load every table saved in `folder` (raises SaveError); once started,
+        their humans have the grace period to come back with their tokens. A saving
+        host must save into `folder` itself (ValueError otherwise)."""
+        recovered = recover(folder)
+        for note in recovered.notes:
+            print(f"havana host: {note}", file=sys.stderr)
+        if self.store is not None:
+            if self.store.folder.resolve() != folder.resolve():
+                raise ValueError("a resumed host saves into the folder it resumed")
+            self.store.adopt(recovered)
+        for table in recovered.tables:
             self._add(table)
-        return tables
+        return recovered.tables
 
     def _add(self, table: Table) -> None:
-        if self.config.save_dir is not None:
-            folder = self.config.save_dir
-            table.on_commit = lambda t: save_table(folder, t)
+        table.log = self.store
         self.tables[normalize_code(table.code)] = table
         self.by_id[table.id] = table
         self.audiences[table.id] = Audience()
@@ -115,6 +128,8 @@ class Host:
         self._server = await asyncio.start_server(
             self._serve, self.config.bind, self.config.port, limit=1 << 17, backlog=512)
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.store is not None:
+            self.store.start()
         self._heartbeat = asyncio.create_task(self._beat())
         for table in self.tables.values():
             for seat in table.seats:
@@ -132,9 +147,18 @@ class Host:
             conn.close()
         for handle in self._grace.values():
             handle.cancel()
+        if self.store is not None:
+            await self.store.close()
         if self._server is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
+
+    def _saving_failed(self, error: BaseException) -> None:
+        """The journal cannot be written: stop serving (nothing unsaved is told)."""
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.connections):
+            conn.abort()
 
     async def _beat(self) -> None:
         while True:
@@ -148,7 +172,8 @@ class Host:
         return parse(await conn.frames.read(idle, self.config.frame_deadline))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.config.send_buffer_limit)
+        conn = Connection(reader, writer, self.config.send_buffer_limit,
+                          self.store.barrier if self.store is not None else None)
         if (len(self.connections) >= self.config.max_connections
                 or self.pending >= self.config.max_pending):
             conn.send_error(FrameError("server_busy"))
@@ -162,6 +187,8 @@ class Host:
                 self.pending -= 1
             while not conn.closed:
                 message = await self._read(conn, 3 * self.config.heartbeat)
+                if conn.closed:  # closed while reading (the host is stopping)
+                    break
                 with conn.batched():
                     try:
                         self._command(conn, message)
@@ -305,7 +332,7 @@ class Host:
                 if error.reason == "stale":
                     conn.send_view(self._update(table, ()))
                 return
-            table.commit(seat, message.seq)
+            table.commit_decision(message.seq)
             conn.send("ack", seq=message.seq, version=table.version)
             self._broadcast(table, events)
             return
@@ -420,5 +447,5 @@ class Host:
         except (ProtocolError, IllegalDecision, ValueError) as error:
             print(f"havana host: bot at seat {seat} failed: {error}", file=sys.stderr)
             return
-        table.commit()
+        table.commit_decision()
         self._broadcast(table, events)

@@ -1,16 +1,15 @@
 """One table: its seats, its game, and the command rules (PROTOCOL.md "Commands").
 
-Pure bookkeeping, no sockets: the server calls these methods and broadcasts what
-changed. Every change is saved (if the table has a save path) before the method
-returns, so the server never tells anyone about an unsaved decision.
+Pure bookkeeping, no sockets: the server calls these methods, `commit`s each
+change (handing it to the table's `log`, the journal, if it is saved) and then
+broadcasts it; the journal keeps anyone from being told before it is durable.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from havana_game.ai import BOT_LEVELS, Bot, make_bot
 from havana_game.game import Game
@@ -23,6 +22,16 @@ SeatKind = Literal["open", "human", "bot"]
 
 RECENT_REPLIES = 8
 """Applied commands remembered per seat: a resend of any of them is answered again."""
+
+
+class TableLog(Protocol):
+    """Where committed changes go (the host's journal)."""
+
+    def table_changed(self, table: Table) -> None:
+        """Seats, host role or the game's setup changed: record the whole table."""
+
+    def decision_applied(self, table: Table, seq: int | None) -> None:
+        """The game's last decision was applied (as command `seq` of its seat)."""
 
 
 def default_bot_level() -> str:
@@ -69,8 +78,8 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     host_seat: int | None = None
     game: Game | None = None
-    on_commit: Callable[[Table], None] | None = field(default=None, repr=False)
-    """Called by `commit` (persistence)."""
+    log: TableLog | None = field(default=None, repr=False)
+    """Receives every commit (persistence)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -87,12 +96,22 @@ class Table:
         return self.game.state.version if self.game is not None else 0
 
     def commit(self, seat: int | None = None, seq: int | None = None) -> None:
-        """Record that `seat`'s command `seq` was carried out, and save the table.
-        Called after every successful change and before anyone is told of it."""
+        """Record that `seat`'s command `seq` was carried out, and log the table.
+        Called after every successful change other than a decision, before anyone
+        is told of it."""
         if seat is not None and seq is not None:
             self.seats[seat].applied(seq, self.version)
-        if self.on_commit is not None:
-            self.on_commit(self)
+        if self.log is not None:
+            self.log.table_changed(self)
+
+    def commit_decision(self, seq: int | None = None) -> None:
+        """Like `commit`, for the decision just applied (`seq`: the command of the
+        deciding seat that carried it; None for a bot)."""
+        assert self.game is not None
+        if seq is not None:
+            self.seats[self.game.history[-1][0]].applied(seq, self.version)
+        if self.log is not None:
+            self.log.decision_applied(self, seq)
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < self.players:

@@ -1,0 +1,233 @@
+"""Saving tables (PROTOCOL.md "Persistence"): a write-ahead journal with group
+commit, compacted into per-table snapshots.
+
+Every commit appends a record to the open batch; at the end of the event-loop
+pass the batch is encoded as one journal frame, written and fdatasync'ed in a
+worker thread while the loop keeps serving. Frames sent to clients after a commit
+wait in the `Barrier` until its batch is durable. One batch is in flight at a
+time, so records reach the disk in commit order.
+
+Compaction: a table's snapshot is written (another worker thread, atomically)
+every `snapshot_every` decisions, when its game ends and on a clean close. A
+segment grows to `segment_bytes`, then the next one starts; a finished segment
+is deleted once every table with records in it has a durable snapshot covering
+them (tables still holding an older segment when one fills get a snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from havana_game.rules import to_json
+
+from . import journal
+from .barrier import Barrier
+from .persist import table_to_document, write_snapshot
+from .recovery import Recovered
+from .table import Table
+
+
+class Store:
+    """The journal and snapshots of one save folder (a `TableLog` for its tables)."""
+
+    def __init__(self, folder: Path, next_lsn: int = 1, snapshot_every: int = 256,
+                 segment_bytes: int = 4 << 20) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.snapshot_every = snapshot_every
+        self.segment_bytes = segment_bytes
+        self.barrier = Barrier()
+        self.on_failure: Callable[[BaseException], None] | None = None
+        self._lsn = next_lsn
+        """The next record's LSN."""
+        self._records: list[Any] = []
+        self._first = next_lsn
+        self._batch = 1
+        """The open batch's number (the barrier's tags)."""
+        self._flushing = False
+        self._scheduled = False
+        self._idle: list[asyncio.Future[None]] = []
+        self._segment = max((n for n, _ in journal.segments(folder)), default=0) + 1
+        self._segment_size = 0
+        self._pins: dict[int, dict[str, int]] = {}
+        """Segment -> table id -> its newest record there."""
+        self._covered: dict[str, int] = {}
+        """Table id -> LSN included in its newest durable (or scheduled) snapshot."""
+        self._since: dict[str, int] = {}
+        """Table id -> decisions since its last snapshot."""
+        self._tables: dict[str, Table] = {}
+        """Every table that has records, by id."""
+        self._broken = False
+        """A snapshot failed: segments are no longer removed."""
+        self._writer = journal.JournalWriter(folder)
+        self._journal_thread = ThreadPoolExecutor(1, "havana-journal")
+        self._snapshot_thread = ThreadPoolExecutor(1, "havana-snapshots")
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # --- TableLog ------------------------------------------------------------------
+
+    def table_changed(self, table: Table) -> None:
+        self._append(table, ["t", table.id, table_to_document(table)])
+
+    def decision_applied(self, table: Table, seq: int | None) -> None:
+        assert table.game is not None
+        seat, decision = table.game.history[-1]
+        self._append(table, ["d", table.id, seat, to_json(decision), table.version, seq])
+        since = self._since[table.id] = self._since.get(table.id, 0) + 1
+        if since >= self.snapshot_every or table.status == "over":
+            self._snapshot(table)
+
+    # --- the journal ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Serve from the running loop (records committed before are flushed now)."""
+        self._loop = asyncio.get_running_loop()
+        self._flush()
+
+    def _append(self, table: Table, record: list[Any]) -> None:
+        self._records.append(record)
+        self._tables[table.id] = table
+        self._pins.setdefault(self._segment, {})[table.id] = self._lsn
+        self._lsn += 1
+        self.barrier.written = self._batch
+        if self._loop is not None and not self._scheduled and not self._flushing:
+            self._scheduled = True
+            self._loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Send the open batch to the journal thread (unless one is in flight)."""
+        self._scheduled = False
+        if self._flushing or not self._records or self._loop is None:
+            if not self._flushing and not self._records:
+                self._wake_idle()
+            return
+        data = journal.encode_batch(self._first, self._records)
+        number, segment = self._batch, self._segment
+        self._records, self._first, self._batch = [], self._lsn, self._batch + 1
+        self._segment_size += len(data)
+        if self._segment_size >= self.segment_bytes:
+            self._next_segment()
+        self._flushing = True
+        future = self._journal_thread.submit(self._writer.append, segment, data)
+        future.add_done_callback(partial(self._from_thread, partial(self._flushed, number)))
+
+    def _flushed(self, number: int, future: Future[None]) -> None:
+        self._flushing = False
+        error = future.exception()
+        if error is not None:
+            self._fail(error)
+            return
+        self.barrier.release(number)
+        self._flush()
+
+    def _from_thread(self, callback: Callable[[Future[Any]], None],
+                     future: Future[Any]) -> None:
+        """Run a worker's completion `callback` on the loop."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(callback, future)
+
+    def _wake_idle(self) -> None:
+        for waiter in self._idle:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._idle.clear()
+
+    async def _drained(self) -> None:
+        """Wait until every committed record is durable."""
+        if self._flushing or self._records:
+            waiter = asyncio.get_running_loop().create_future()
+            self._idle.append(waiter)
+            self._flush()
+            await waiter
+
+    def _fail(self, error: BaseException) -> None:
+        """A write failed: nothing more is ever acknowledged (the frames stay held)."""
+        print(f"havana host: cannot save to {self.folder} ({error}); no further change "
+              "is acknowledged", file=sys.stderr)
+        self._loop = None
+        if self.on_failure is not None:
+            self.on_failure(error)
+
+    # --- compaction ----------------------------------------------------------------
+
+    def _snapshot(self, table: Table) -> None:
+        """Write the table's snapshot as of now (every record appended so far), then
+        drop the segments no longer needed. Both run in the snapshot thread, in
+        order, so a segment goes only once the snapshots covering it are durable."""
+        lsn = self._lsn - 1
+        self._since[table.id] = 0
+        self._covered[table.id] = lsn
+        self._snapshot_thread.submit(self._write_snapshot, table_to_document(table, lsn))
+        self._drop_segments()
+
+    def _write_snapshot(self, doc: dict[str, Any]) -> None:
+        """(Snapshot thread.) A failure stops every later segment removal."""
+        try:
+            write_snapshot(self.folder, doc)
+        except OSError as error:
+            self._broken = True
+            if self._loop is not None:
+                self._loop.call_soon_threadsafe(self._fail, error)
+
+    def _remove_segments(self, numbers: list[int]) -> None:
+        """(Snapshot thread.)"""
+        if not self._broken:
+            journal.remove_segments(self.folder, numbers)
+
+    def _uncovered(self, segment: int) -> list[str]:
+        """Tables whose records in `segment` no snapshot includes yet."""
+        return [table_id for table_id, lsn in self._pins[segment].items()
+                if self._covered.get(table_id, 0) < lsn]
+
+    def _drop_segments(self) -> None:
+        """Remove the oldest full segments whose records are all in snapshots."""
+        done = []
+        for segment in sorted(self._pins):
+            if segment >= self._segment or self._uncovered(segment):
+                break
+            del self._pins[segment]
+            done.append(segment)
+        if done:
+            self._snapshot_thread.submit(self._remove_segments, done)
+
+    def _next_segment(self) -> None:
+        """The current segment is full: the next batch starts a new one. Tables
+        still holding an older full segment get a snapshot so that it can go."""
+        stale = {table_id for segment in self._pins if segment < self._segment
+                 for table_id in self._uncovered(segment)}
+        self._segment += 1
+        self._segment_size = 0
+        for table_id in sorted(stale):
+            self._snapshot(self._tables[table_id])
+        self._drop_segments()
+
+    def adopt(self, recovered: Recovered) -> None:
+        """Before serving resumed tables: snapshot those the journal changed, then
+        remove every old segment (synchronously; a crash meanwhile is harmless)."""
+        assert not self._records, "resume before creating tables"
+        self._lsn = self._first = recovered.next_lsn
+        for table in recovered.tables:
+            if table.id in recovered.replayed:
+                write_snapshot(self.folder, table_to_document(table, self._lsn - 1))
+        journal.remove_segments(self.folder, [n for n, _ in journal.segments(self.folder)])
+
+    async def close(self) -> None:
+        """A clean stop: everything durable, every table in its snapshot, no journal."""
+        if self._loop is None:
+            return
+        await self._drained()
+        self._writer.close()
+        self._segment += 1  # no record goes to the current segment any more
+        stale = {table_id for segment in self._pins for table_id in self._uncovered(segment)}
+        for table_id in sorted(stale):
+            self._snapshot(self._tables[table_id])
+        self._drop_segments()
+        self._loop = None
+        self._journal_thread.shutdown()
+        await asyncio.get_running_loop().run_in_executor(None, self._snapshot_thread.shutdown)
