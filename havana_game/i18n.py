@@ -66,6 +66,11 @@ def current_language() -> str:
     return _current
 
 
+def has_message(key: str) -> bool:
+    """True if the catalogs have a message `key` (for keys made from codes)."""
+    return translations(FALLBACK).gettext(key) != key
+
+
 def gettext(key: str, **values: object) -> str:
     """The message `key` in the current language with its placeholders filled in."""
     text = translations(_current).gettext(key)

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import art
 from .layout import TableLayout
-from .tabledraw import building
+from .tabledraw import building_face
 from .tween import Animator
 
 View = dict[str, Any]
@@ -100,10 +100,8 @@ class EventAnimator:
         return None
 
     def _building_surface(self, ident: str, share: float = 1.0) -> Any:
-        b = building(ident)
         w, h = self.layout.card_size()
-        return art.building_card(b.id, b.name, b.vp, b.architect, b.cost,
-                                 (int(w * share), int(h * share)), self.letters)
+        return building_face(ident, (int(w * share), int(h * share)), self.letters)
 
     def _building_built(self, old: View | None, new: View, d: dict[str, Any]) -> str:
         start = self._row_card(old, d["building"])

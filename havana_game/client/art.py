@@ -11,7 +11,6 @@ from functools import lru_cache
 import pygame
 
 from . import fonts
-from .i18n import tr
 
 Color = tuple[int, int, int]
 
@@ -213,10 +212,10 @@ def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
 
 
 @lru_cache(maxsize=512)
-def action_card(index: int, key: str, number: int, size: tuple[int, int],
-                detail: bool = True) -> pygame.Surface:
-    """An action card face: number in the corners, name, picture, and (when
-    `detail`) the effect text."""
+def action_card(index: int, key: str, number: int, size: tuple[int, int], name: str,
+                effect: str | None) -> pygame.Surface:
+    """An action card face: number in the corners, `name` (up to two lines), picture,
+    and the `effect` text if given."""
     w, h = size
     tint = CARD_TINTS.get(key, (200, 200, 200))
     surf = rounded_card(size, PAPER, INK)
@@ -226,12 +225,15 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int],
     surf.blit(big, (band.left + w // 16, band.top))
     _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 10, h // 40))
     name_size = max(7, int(w * 0.11))
-    name = fonts.text(fonts.fit(tr(f"card.{key}"), name_size, w - 8, True), name_size, INK, True)
-    surf.blit(name, name.get_rect(midtop=(w // 2, band.bottom + h // 40)))
-    if detail:
+    y = band.bottom + h // 40
+    for line in fonts.wrap(name, name_size, w - 8, True)[:2]:
+        label = fonts.text(line, name_size, INK, True)
+        surf.blit(label, label.get_rect(midtop=(w // 2, y)))
+        y += label.get_height()
+    if effect:
         size_px = max(7, int(w * 0.085))
-        y = band.bottom + h // 40 + name.get_height() + 2
-        for line in fonts.wrap(tr(f"effect.{key}"), size_px, w - w // 8):
+        y += 2
+        for line in fonts.wrap(effect, size_px, w - w // 8):
             if y + size_px > h - 6:
                 break
             label = fonts.text(line, size_px, (60, 50, 40))

@@ -20,6 +20,7 @@ from ..ai import make_bot
 from ..content import classic_rules
 from ..game import Game
 from ..rules import Event, IllegalDecision, from_json, view_for
+from .logtext import error_text
 
 Message = dict[str, Any]
 DEFAULT_NAMES = ("Ana", "Benito", "Carmen", "Diego")
@@ -92,7 +93,7 @@ class LocalLink:
             events = self.game.play(seat, from_json(decision))
         except IllegalDecision as error:
             self._outbox.append({"type": "error", "seat": seat, "reason": error.reason,
-                                 "message": error.detail or error.reason, "fatal": False})
+                                 "message": error_text(error.reason), "fatal": False})
             return
         self._outbox.append({"type": "ack", "seat": seat, "version": self.game.state.version})
         self._broadcast(events)

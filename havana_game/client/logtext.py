@@ -8,13 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..content import classic_rules
-from .i18n import tr, trn
+from .i18n import has_message, tr, trn
 
 Event = dict[str, Any]
 
 
 def building_name(ident: str) -> str:
-    return next((b.name for b in classic_rules().buildings if b.id == ident), ident)
+    """A building's name in the current language."""
+    return tr(f"building.{ident}")
 
 
 def building_vp(ident: str) -> int:
@@ -25,11 +26,18 @@ def card_name(card: int) -> str:
     return tr(f"card.{classic_rules().cards[card].key}")
 
 
-def materials_text(materials: dict[str, int] | list[str]) -> str:
-    """"2 red, 1 gray" from a count dict or a list of names."""
-    counts = Counter(materials) if isinstance(materials, list) else Counter(materials)
-    parts = [f"{n} {tr('color.' + name)}" for name, n in counts.items() if n]
-    return ", ".join(parts) or tr("nothing")
+def amounts_text(amounts: dict[str, int] | list[str]) -> str:
+    """"2 red, 1 gray" from a count dict or a list of names (materials, pesos,
+    workers), each amount in its plural form; "nothing" if all are zero."""
+    parts = [trn(f"amount.{name}", n) for name, n in Counter(amounts).items() if n]
+    return tr("list.separator").join(parts) or tr("nothing")
+
+
+def error_text(reason: str | None) -> str:
+    """A rejected decision or host error in the player's language, from its reason
+    code (the engine's and the protocol's codes each have a message)."""
+    key = f"error.{reason}"
+    return tr(key) if has_message(key) else tr("error.unknown", reason=reason)
 
 
 def log_line(event: Event, name: Callable[[int], str]) -> str | None:
@@ -40,11 +48,9 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "round_started": lambda: tr("log.round", n=d["round"]),
         "turn_started": lambda: tr("log.turn", name=who),
         "action": lambda: tr("log.action", name=who, card=card_name(d["card"])),
-        "materials_taken": lambda: tr("log.materials", name=who,
-                                      what=materials_text(d["materials"]),
-                                      source=tr("source." + d["source"])),
-        "pesos_taken": lambda: trn("log.pesos", d["count"], name=who,
-                                   source=tr("source." + d["source"])),
+        "materials_taken": lambda: tr(f"log.materials.{d['source']}", name=who,
+                                      materials=amounts_text(d["materials"])),
+        "pesos_taken": lambda: trn(f"log.pesos.{d['source']}", d["count"], name=who),
         "workers_taken": lambda: trn("log.workers", d["count"], name=who),
         "building_built": lambda: tr("log.built", name=who, building=building_name(d["building"]),
                                      vp=building_vp(d["building"])),
@@ -54,24 +60,31 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "cards_revealed": lambda: tr("log.revealed"),
         "card_covered": lambda: tr("log.covered", name=who, card=card_name(d["covered"])),
         "cards_chosen": lambda: tr("log.chosen", name=who),
-        "taxed": lambda: tr("log.taxed", name=who, victim=name(d["victim"]),
-                            what=tr("color." + d["take"])),
+        "taxed": lambda: tr("log.taxed.worker", name=who, victim=name(d["victim"]))
+        if d["take"] == "worker" else tr("log.taxed.material", name=who, victim=name(d["victim"]),
+                                         materials=amounts_text([d["take"]])),
         "pesos_stolen": lambda: trn("log.pesos_stolen", d["count"], name=who,
                                     victim=name(d["victim"])),
         "materials_stolen": lambda: tr("log.materials_stolen", name=who, victim=name(d["victim"]),
-                                       what=materials_text(d["materials"])),
-        "market_supplied": lambda: tr("log.supplied", what=materials_text(d["materials"]),
-                                      n=d["pesos"]),
+                                       materials=amounts_text(d["materials"])),
+        "market_supplied": lambda: trn("log.supplied", d["pesos"],
+                                       materials=amounts_text(d["materials"])),
         "card_taken_back": lambda: tr("log.took_back", name=who),
-        "discards_taken_back": lambda: tr("log.discards", name=who, n=d["count"]),
-        "game_over": lambda: tr("log.over", names=", ".join(name(s) for s in d["winners"])),
+        "discards_taken_back": lambda: trn("log.discards", d["count"], name=who),
+        "game_over": lambda: trn("log.over", len(d["winners"]), names=names_text(
+            [name(s) for s in d["winners"]])),
     }
     make = lines.get(kind)
     return make() if make else None
 
 
-def story(events: list[Event], seat: int, built: list[str]) -> str:
-    """A short account of one player's game."""
+def names_text(names: list[str]) -> str:
+    """Several player names as one list."""
+    return tr("list.separator").join(names)
+
+
+def story(events: list[Event], seat: int, built: list[str]) -> list[str]:
+    """A short account of one player's game, one phrase per fact."""
     stolen = sum(1 for e in events if e["kind"] in ("pesos_stolen", "materials_stolen")
                  and e["data"].get("seat") == seat)
     taxed = sum(1 for e in events if e["kind"] == "taxed" and e["data"].get("victim") == seat)
@@ -81,14 +94,14 @@ def story(events: list[Event], seat: int, built: list[str]) -> str:
                    if e["kind"] == "materials_taken" and e["data"].get("seat") == seat)
     if built:
         biggest = max(built, key=building_vp)
-        parts = [tr("story.built", n=len(built), vp=sum(building_vp(b) for b in built),
-                    big=building_name(biggest))]
+        parts = [trn("story.built", len(built), vp=sum(building_vp(b) for b in built),
+                     building=building_name(biggest))]
     else:
         parts = [tr("story.nothing")]
-    parts.append(tr("story.pesos", n=pesos))
-    parts.append(tr("story.materials", n=gathered))
+    parts.append(trn("story.pesos", pesos))
+    parts.append(trn("story.materials", gathered))
     if stolen:
-        parts.append(tr("story.stole", n=stolen))
+        parts.append(trn("story.stole", stolen))
     if taxed:
-        parts.append(tr("story.taxed", n=taxed))
-    return "; ".join(parts) + "."
+        parts.append(trn("story.taxed", taxed))
+    return parts

@@ -13,23 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import localgame
-from .i18n import tr
 from .link import Message
-
-FATAL_TEXT = {
-    "protocol_mismatch": "net.version", "ruleset_mismatch": "net.version",
-}
-
-
-def error_text(message: dict[str, Any]) -> str:
-    """A player-facing text for a host error (reason code plus parameters)."""
-    reason = message.get("reason", "error")
-    params = message.get("params") or {}
-    key = FATAL_TEXT.get(reason)
-    if key:
-        return tr(key, detail=f"{reason}, {params.get('expected', '')}".rstrip(", "))
-    detail = reason.replace("_", " ")
-    return detail + (f" ({', '.join(f'{k}={v}' for k, v in params.items())})" if params else "")
+from .logtext import error_text
 
 
 def _continue_numbering(conn: Any, last: int) -> None:
@@ -127,7 +112,8 @@ class NetLink:
             return []
         if kind == "error":
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
-                     "message": error_text(message), "fatal": message.get("fatal", False)}]
+                     "message": error_text(message.get("reason")),
+                     "fatal": message.get("fatal", False)}]
         if kind == "ack":
             return [{"type": "ack", "seat": seat, "version": message["version"]}]
         if kind == "connection":

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+
+from ..i18n import LANGUAGES, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""
-LANGUAGES = ("en", "fr", "pt", "ru")
 
 
 def config_dir() -> Path:
@@ -25,7 +26,8 @@ def config_dir() -> Path:
 class Settings:
     """What a player can change in the Settings screen."""
 
-    language: str = "en"
+    language: str = field(default_factory=system_language)
+    """Defaults to the system locale's language (English if it has no catalog)."""
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
     animation_speed: float = 1.0
@@ -46,15 +48,15 @@ class Settings:
         settings = cls()
         if not isinstance(raw, dict):
             return settings
-        for field in fields(cls):
-            value = raw.get(field.name)
-            default = getattr(settings, field.name)
+        for entry in fields(cls):
+            value = raw.get(entry.name)
+            default = getattr(settings, entry.name)
             if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2:
                 value = (int(value[0]), int(value[1]))
             if value is not None and type(value) is type(default):
-                setattr(settings, field.name, value)
+                setattr(settings, entry.name, value)
         if settings.language not in LANGUAGES:
-            settings.language = "en"
+            settings.language = system_language()
         return settings
 
     def save(self) -> None:

@@ -16,6 +16,7 @@ from ..rules import payments
 from . import art, fonts
 from .i18n import tr
 from .layout import MATERIALS, TableLayout
+from .logtext import amounts_text, building_name
 from .tween import Animator
 
 View = dict[str, Any]
@@ -50,22 +51,32 @@ def building(ident: str) -> Any:
 
 def building_tooltip(ident: str, affordable: bool | None = None) -> str:
     b = building(ident)
-    cost = ", ".join(f"{tr('color.' + k) if k in MATERIALS else tr(k)} {n}"
-                     for k, n in zip(COST_ORDER, b.cost, strict=True) if n)
+    cost = amounts_text(dict(zip(COST_ORDER, b.cost, strict=True)))
+    lines = [tr("tooltip.building", building=building_name(ident), vp=b.vp),
+             tr("tooltip.cost", cost=cost)]
     if affordable is not None:
-        cost += "\n" + tr("can_afford" if affordable else "cannot_afford")
-    text = f"{b.name} — {b.vp} {tr('vp')}\n{tr('cost')}: {cost}"
-    return text + (f"\n{tr('architect')}" if b.architect else "")
+        lines.append(tr("can_afford" if affordable else "cannot_afford"))
+    if b.architect:
+        lines.append(tr("architect"))
+    return "\n".join(lines)
 
 
 def card_tooltip(card: int) -> str:
     key = classic_rules().cards[card].key
-    return f"{tr('card.' + key)} ({classic_rules().cards[card].number})\n{tr('effect.' + key)}"
+    title = tr("tooltip.card", card=tr(f"card.{key}"), number=classic_rules().cards[card].number)
+    return f"{title}\n{tr('effect.' + key)}"
+
+
+def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Surface:
+    """A building card with its name in the current language."""
+    b = building(ident)
+    return art.building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters)
 
 
 def card_face(card: int, size: tuple[int, int], detail: bool = True) -> pygame.Surface:
     c = classic_rules().cards[card]
-    return art.action_card(card, c.key, c.number, size, detail)
+    return art.action_card(card, c.key, c.number, size, tr(f"card.{c.key}"),
+                           tr(f"effect.{c.key}") if detail else None)
 
 
 def can_afford(view: View, ident: str) -> bool:
@@ -96,8 +107,8 @@ def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[st
     pygame.draw.rect(surface, (22, 34, 30), rect)
     pygame.draw.line(surface, art.PANEL_EDGE, rect.bottomleft, rect.bottomright)
     size = canvas.px(15)
-    text = f"{tr('round', n=view['round'])}  ·  {tr('phase.' + view['phase'])}" \
-        if view["round"] else tr("phase." + view["phase"])
+    phase = tr(f"phase.{view['phase']}")
+    text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
     _label(surface, text, size, (canvas.px(12), rect.centery), art.TEXT_LIGHT, True, "midleft")
     x = rect.left + canvas.px(400)
     for place, seat in enumerate(view["order"]):
@@ -133,9 +144,7 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
             rect = layout.row_card(row_index, i, len(row))
             if ident in hidden:
                 continue
-            b = building(ident)
-            surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
-                                           canvas.letters), rect)
+            surface.blit(building_face(ident, (w, h), canvas.letters), rect)
             sides = (["left"] if i == 0 else []) + (["right"] if i == len(row) - 1 else [])
             canvas.hovers.append((rect, building_tooltip(ident, can_afford(view, ident)
                                                           if sides else None)))
@@ -223,7 +232,7 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
     header = canvas.px(26)
     pygame.draw.rect(surface, art.SEAT_COLORS[seat], (rect.left + pad, rect.top + pad,
                                                       canvas.px(6), header - pad))
-    title = name + (f"  ·  {tr('your_turn')}" if active and view.get("you") == seat else "")
+    title = tr("seat.turn", name=name) if active and view.get("you") == seat else name
     _label(surface, fonts.fit(title, canvas.px(15), rect.w // 2 + canvas.px(40), True),
            canvas.px(15), (rect.left + pad + canvas.px(12), rect.top + pad - canvas.px(2)),
            art.ACCENT if active else art.TEXT_LIGHT, True)
@@ -325,7 +334,8 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
         surface.blit(image, (x, y))
         _label(surface, str(count), size, (x + icon + canvas.px(2), y + icon // 2),
                art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midleft")
-        canvas.hovers.append((pygame.Rect(x, y, step, icon), f"{tr('color.' + m)}: {count}"))
+        tip = tr("hover.count", what=tr(f"color.{m}"), count=count)
+        canvas.hovers.append((pygame.Rect(x, y, step, icon), tip))
     y += line
     small = [(art.coin(icon), info["pesos"], tr("pesos")),
              (art.worker(icon), info["workers"], tr("workers")),
@@ -357,7 +367,8 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
     filled.w = int(bar.w * min(1.0, vp / target))
     if filled.w:
         pygame.draw.rect(surface, art.ACCENT, filled, border_radius=bar.h // 2)
-    canvas.hovers.append((pygame.Rect(block.left, y, block.w, icon), f"{vp} / {target} {tr('vp')}"))
+    canvas.hovers.append((pygame.Rect(block.left, y, block.w, icon),
+                          tr("hover.vp", vp=vp, target=target)))
     if not big:
         left = bar.right + canvas.px(6)
         _draw_built_chips(surface, canvas, info["built"],
@@ -390,10 +401,8 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
     w = int(h / 1.39)
     step = min(w + canvas.px(4), (strip.w - w) // max(1, len(built) - 1)) if built else w
     for i, ident in enumerate(built):
-        b = building(ident)
         r = pygame.Rect(strip.left + i * step, strip.top + canvas.px(16), w, h)
-        surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
-                                       canvas.letters), r)
+        surface.blit(building_face(ident, (w, h), canvas.letters), r)
         canvas.hovers.append((r, building_tooltip(ident)))
 
 
@@ -402,7 +411,7 @@ def warm_up(layout: TableLayout, letters: bool) -> None:
     pays for it during play."""
     w, h = layout.card_size()
     for b in classic_rules().buildings:
-        art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h), letters)
+        building_face(b.id, (w, h), letters)
     canvas = Canvas(layout, Animator(), letters)
     size = hand_rects(canvas, [0], set())[0].size
     for card in range(len(classic_rules().cards)):
@@ -434,7 +443,7 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
     hand = view.get("hand") or []
-    _label(surface, f"{tr('hand')} ({len(hand)})", canvas.px(14),
+    _label(surface, tr("hand", n=len(hand)), canvas.px(14),
            (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
     rects = hand_rects(canvas, hand, set(picked))
     hovered = None

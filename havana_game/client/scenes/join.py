@@ -53,9 +53,9 @@ class JoinScene(Scene):
         from net import PROTOCOL_VERSION
         for i, host in enumerate(self.found[:5]):
             ok = host.version == PROTOCOL_VERSION
-            label = f"{host.name} · {host.address}:{host.port} · {host.free_seats} free"
-            if not ok:
-                label += " · " + tr("net.version", detail=f"v{host.version}")
+            label = tr("join.host" if ok else "join.host_version", table=host.name,
+                       address=host.address, port=host.port, free=host.free_seats,
+                       version=host.version)
             self.buttons.append(Button(f"host:{i}", pygame.Rect(
                 cx - self.px(350), self.px(360) + i * self.px(52), self.px(700), self.px(44)),
                 label, lambda h=host: self._pick(h), enabled=ok))

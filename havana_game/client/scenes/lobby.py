@@ -9,7 +9,8 @@ import pygame
 
 from .. import art, fonts
 from ..i18n import tr
-from ..netlink import NetLink, error_text
+from ..logtext import error_text
+from ..netlink import NetLink
 from ..widgets import Button
 from .base import Scene
 from .newgame import ai_levels
@@ -82,7 +83,7 @@ class LobbyScene(Scene):
             elif kind == "joined":
                 self.relayout()
             elif kind == "error":
-                self.message = error_text(message)
+                self.message = error_text(message.get("reason"))
             elif kind == "view":
                 self.early.append(message)
                 self._open_table()
@@ -106,8 +107,8 @@ class LobbyScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("lobby.title"), 30)
         if self.lan_host is not None:
-            self.note(surface, tr("lobby.code", code=self.lan_host.code) + "   ·   "
-                      + self.address, 90, art.ACCENT, 24)
+            self.note(surface, tr("lobby.code", code=self.lan_host.code, address=self.address),
+                      90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
         if not self.seats:
@@ -124,8 +125,8 @@ class LobbyScene(Scene):
             if seat["kind"] == "open":
                 text, color = tr("lobby.empty"), art.TEXT_DIM
             else:
-                tag = f"{tr('ai')} · {seat['level']}" if seat["kind"] == "bot" else tr("human")
-                text, color = f"{seat['name']}   ({tag})", art.TEXT_LIGHT
+                kind = tr(f"ai.{seat['level']}") if seat["kind"] == "bot" else tr("human")
+                text, color = tr("lobby.seat", name=seat["name"], kind=kind), art.TEXT_LIGHT
             label = fonts.text(text, self.px(18), color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))
         if self.message:

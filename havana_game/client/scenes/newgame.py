@@ -46,7 +46,7 @@ class NewGameScene(Scene):
         for seat in range(self.players):
             y = self.px(190) + seat * self.px(64)
             kind = self.kinds[seat]
-            label = tr("human") if kind == "human" else f"{tr('ai')} · {kind}"
+            label = tr("human") if kind == "human" else tr(f"ai.{kind}")
             self.buttons.append(Button(f"kind:{seat}", pygame.Rect(cx - self.px(380), y,
                                                                    self.px(200), self.px(44)),
                                        label, lambda s=seat: self._cycle(s),

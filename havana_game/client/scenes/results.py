@@ -7,11 +7,11 @@ from typing import Any
 import pygame
 
 from .. import art, fonts
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..link import Link
-from ..logtext import story
+from ..logtext import names_text, story
 from ..model import TableModel
-from ..tabledraw import building
+from ..tabledraw import building_face
 from ..widgets import Button
 from .base import Scene
 
@@ -56,10 +56,11 @@ class ResultsScene(Scene):
         self.title(surface, tr("results.title"), 24)
         if view is None:
             return
-        winners = ", ".join(self.model.name(s) for s in view["winners"])
-        reason = tr(f"reason.{view['end_reason']}") if view["end_reason"] else ""
-        self.note(surface, f"{tr('results.winner', names=winners)}  ({reason})", 76,
+        winners = names_text([self.model.name(s) for s in view["winners"]])
+        self.note(surface, trn("results.winner", len(view["winners"]), names=winners), 68,
                   art.ACCENT, 22)
+        if view["end_reason"]:
+            self.note(surface, tr(f"reason.{view['end_reason']}"), 98, art.TEXT_DIM, 14)
         top = self.px(130)
         row_h = self.px(118)
         width = self.px(1100)
@@ -74,11 +75,10 @@ class ResultsScene(Scene):
             surface.blit(rank, (box.left + self.px(26), box.top + self.px(10)))
             name = fonts.text(self.model.name(seat), self.px(22), art.TEXT_LIGHT, True)
             surface.blit(name, (box.left + self.px(80), box.top + self.px(10)))
-            vp = fonts.text(tr("results.vp", vp=info["vp"]) + "   " +
-                            tr("results.buildings", n=len(info["built"])), self.px(18),
-                            art.ACCENT, True)
+            vp = fonts.text(trn("results.score", len(info["built"]), vp=info["vp"]),
+                            self.px(18), art.ACCENT, True)
             surface.blit(vp, (box.left + self.px(80), box.top + self.px(40)))
-            text = story(self.model.events, seat, info["built"])
+            text = "  ·  ".join(story(self.model.events, seat, info["built"]))
             for i, line in enumerate(fonts.wrap(text, self.px(14), self.px(560))[:3]):
                 surface.blit(fonts.text(line, self.px(14), art.TEXT_LIGHT),
                              (box.left + self.px(80), box.top + self.px(66) + i * self.px(17)))
@@ -90,7 +90,5 @@ class ResultsScene(Scene):
         w = int(h / 1.39)
         step = min(w + self.px(4), (area.w - w) // max(1, len(built) - 1)) if built else w
         for i, ident in enumerate(built):
-            b = building(ident)
-            surface.blit(art.building_card(b.id, b.name, b.vp, b.architect, b.cost, (w, h),
-                                           self.app.settings.colorblind),
+            surface.blit(building_face(ident, (w, h), self.app.settings.colorblind),
                          (area.left + i * step, area.top))

@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
+from ...i18n import LANGUAGE_NAMES, LANGUAGES
 from .. import art, fonts
 from ..i18n import set_language, tr
-from ..settings import ANIMATION_SPEEDS, LANGUAGES
+from ..settings import ANIMATION_SPEEDS
 from ..widgets import Button
 from .base import Scene
 
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "pt": "Português", "ru": "Русский"}
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
@@ -45,7 +45,8 @@ class SettingsScene(Scene):
             ("fullscreen", "settings.fullscreen", tr("on" if s.fullscreen else "off"),
              self.app.toggle_fullscreen),
             ("speed", "settings.speed", tr(f"speed.{s.animation_speed:.1f}"), self._speed),
-            ("volume", "settings.volume", f"{round(s.volume * 100)}%", self._volume),
+            ("volume", "settings.volume", tr("volume", percent=round(s.volume * 100)),
+             self._volume),
             ("mute", "settings.mute", tr("on" if s.muted else "off"), self._mute),
             ("colorblind", "settings.colorblind", tr("on" if s.colorblind else "off"),
              self._colorblind),
@@ -76,8 +77,6 @@ class SettingsScene(Scene):
         s = self.app.settings
         s.language = str(_next(LANGUAGES, s.language))
         set_language(s.language)
-        art.action_card.cache_clear()
-        fonts.text.cache_clear()
 
     def _speed(self) -> None:
         s = self.app.settings

@@ -38,6 +38,8 @@ STEP_PAUSE = 0.18
 """Seconds between two host updates shown one after the other (at speed 1)."""
 RESULTS_DELAY = 2.0
 """Seconds the final table stays up before the results screen."""
+NET_STATUSES = ("reconnecting", "closed")
+"""Connection states with their own message (`net.<state>`)."""
 
 
 class TableScene(Scene):
@@ -56,6 +58,8 @@ class TableScene(Scene):
         """The seat the screen must be passed to, while the curtain is up."""
         self.layout_: TableLayout | None = None
         self.canvas: Canvas | None = None
+        self.log_events: list[dict[str, Any]] = []
+        """Public events so far; the log is rendered from them in the current language."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
         self.option_page = 0
@@ -94,8 +98,12 @@ class TableScene(Scene):
             return True
         return view["version"] < self.model.ack_version.get(seat, 0)
 
+    def _log_text(self, events: list[dict[str, Any]]) -> list[str]:
+        return [line for e in events if (line := log_line(e, self.model.name))]
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.log_lines = self._log_text(self.log_events)
         view = self.view
         players = view["players"] if view else max(2, len(self.model.names))
         self.layout_ = table_layout(size, players, self.viewer)
@@ -124,10 +132,8 @@ class TableScene(Scene):
         update = self.model.pop()
         if update is None:
             return
-        for event in update.events:
-            line = log_line(event, self.model.name)
-            if line:
-                self.log_lines.append(line)
+        self.log_events += update.events
+        self.log_lines += self._log_text(update.events)
         self._pick_viewer()
         new = self.view
         if new is None:
@@ -566,7 +572,7 @@ class TableScene(Scene):
         current = mode(view) if self.deciding() else "wait"
         draw_top(surface, canvas, view, names)
         if self.model.status:
-            text = tr("net.reconnecting") if self.model.status == "reconnecting" \
+            text = tr(f"net.{self.model.status}") if self.model.status in NET_STATUSES \
                 else tr("net.error", detail=self.model.status)
             label = fonts.text(text, self.layout_.px(14), (255, 255, 255), True)
             box = label.get_rect(midtop=(self.size[0] // 2, self.layout_.top.bottom + self.px(4)))
