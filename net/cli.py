@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="continue every table saved in DIR (and keep saving there)")
     host.add_argument("--save-dir", type=Path, metavar="DIR",
                       help="save every table here after each change")
+    host.add_argument("--snapshot-every", type=int, default=256, metavar="N",
+                      help="decisions between two snapshots of a table (the journal "
+                           "before a snapshot is dropped)")
     host.add_argument("--grace", type=float, default=120.0,
                       help="seconds a disconnected seat is held before a bot plays it")
     host.add_argument("--heartbeat", type=float, default=5.0)
@@ -63,7 +66,7 @@ async def _run_host(args: argparse.Namespace) -> int:
     save_dir = args.save_dir or args.resume
     config = HostConfig(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port,
                         name=args.name, grace=args.grace, heartbeat=args.heartbeat,
-                        save_dir=save_dir)
+                        save_dir=save_dir, snapshot_every=args.snapshot_every)
     host = Host(config)
     if args.resume is not None:
         try:

@@ -1,5 +1,5 @@
 """Whole programs over loopback: `havana host` and `havana bot-client` processes,
-and a host killed with SIGKILL and resumed from its saves."""
+and a host killed with SIGKILL and resumed from its journal and snapshots."""
 
 from __future__ import annotations
 
@@ -106,8 +106,9 @@ def test_sigkilled_host_resumes_without_losing_an_acknowledged_decision(tmp_path
     rng = random.Random(11)
     port = _free_port()
     saves = tmp_path / "tables"
+    compact = ("--snapshot-every", "5")  # snapshots and journal drops between kills
     host, info = _start_host("--players", "2", "--bots", "random", "--port", str(port),
-                             "--save-dir", str(saves))
+                             "--save-dir", str(saves), *compact)
     acked = {"version": 0, "seq": 0, "sent": 0, "frame": None}
     token = None
     for _ in range(6):
@@ -115,7 +116,7 @@ def test_sigkilled_host_resumes_without_losing_an_acknowledged_decision(tmp_path
                                                rng.randint(1, 25), host, acked))
         tables = recover(saves).tables  # never torn: snapshots and journal replay
         assert len(tables) == 1 and tables[0].version >= acked["version"]
-        host, resumed = _start_host("--resume", str(saves), "--port", str(port))
+        host, resumed = _start_host("--resume", str(saves), "--port", str(port), *compact)
         assert resumed["code"] == info["code"]
     host.send_signal(signal.SIGTERM)
     host.wait(timeout=10)
