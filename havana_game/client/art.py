@@ -224,10 +224,11 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
     big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
     surf.blit(big, (band.left + w // 16, band.top))
     _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 10, h // 40))
-    name_size = max(7, int(w * 0.11))
+    name_w = w - 4
+    name_size = fonts.fit_size(name, max(7, int(w * 0.11)), name_w, 2, True)
     y = band.bottom + h // 40
-    for line in fonts.wrap(name, name_size, w - 8, True)[:2]:
-        label = fonts.text(line, name_size, INK, True)
+    for line in fonts.wrap(name, name_size, name_w, True)[:2]:
+        label = fonts.text(fonts.fit(line, name_size, name_w, True), name_size, INK, True)
         surf.blit(label, label.get_rect(midtop=(w // 2, y)))
         y += label.get_height()
     if effect:
@@ -313,7 +314,7 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
         pygame.draw.circle(surf, (40, 60, 110), mark.center, badge // 2)
         label = fonts.text("A", max(7, int(badge * 0.55)), (255, 255, 255), True)
         surf.blit(label, label.get_rect(center=mark.center))
-    name_size = max(7, int(w * 0.1))
+    name_size = fonts.fit_size(name, max(7, int(w * 0.1)), w - 2 * pad, 2, True)
     lines = fonts.wrap(name, name_size, w - 2 * pad, True)[:2]
     y = picture.bottom + 2
     for line in lines:

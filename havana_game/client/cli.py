@@ -6,6 +6,8 @@ import argparse
 import os
 from typing import Any
 
+from ..i18n import LANGUAGES
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -47,7 +49,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .shots import render_screen
-    render_screen(args.scene, args.players, args.seed, args.round, args.size, args.out)
+    render_screen(args.scene, args.players, args.seed, args.round, args.size, args.out,
+                  args.language)
     print(f"havana screenshot: {args.scene} saved to {args.out}")
     return 0
 
@@ -68,4 +71,6 @@ def register(sub: Any) -> None:
     shot.add_argument("--out", required=True)
     shot.add_argument("--scene", choices=("table", "menu", "results"), default="table")
     shot.add_argument("--round", type=int, default=3)
+    shot.add_argument("--language", choices=LANGUAGES,
+                      help="text language (default: the system locale's)")
     shot.set_defaults(func=_screenshot)

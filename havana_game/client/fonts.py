@@ -35,7 +35,24 @@ def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
 @lru_cache(maxsize=4096)
 def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Split `value` into lines that fit `width` pixels (cached)."""
-    face = font(size, bold)
+    return _wrap(font(size, bold), value, width)
+
+
+@lru_cache(maxsize=1024)
+def fit_size(value: str, size: int, width: int, lines: int, bold: bool = False) -> int:
+    """The largest font size up to `size` (down to 60 % of it) at which `value`
+    wraps into at most `lines` lines no wider than `width` (card names, whose box
+    is fixed, in every language)."""
+    smallest = max(6, size * 3 // 5)
+    for candidate in range(size, smallest, -1):
+        face = font(candidate, bold)
+        out = _wrap(face, value, width)
+        if len(out) <= lines and all(face.size(line)[0] <= width for line in out):
+            return candidate
+    return smallest
+
+
+def _wrap(face: pygame.font.Font, value: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""

@@ -23,9 +23,12 @@ def table_scene(app: App, players: int, seed: int, until_round: int | None) -> o
 
 
 def render_screen(name: str, players: int, seed: int, until_round: int,
-                  size: tuple[int, int], out: str) -> None:
-    """Save screen `name` ("menu", "table" or "results") as a PNG at `out`."""
-    app = App(Settings(window_size=size), size=size)
+                  size: tuple[int, int], out: str, language: str | None = None) -> None:
+    """Save screen `name` ("menu", "table" or "results") as a PNG at `out`, in
+    `language` (default: the system locale's)."""
+    settings = Settings(window_size=size)
+    settings.language = language or settings.language
+    app = App(settings, size=size)
     if name == "table":
         table_scene(app, players, seed, until_round)
     elif name == "results":

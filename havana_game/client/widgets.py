@@ -56,7 +56,7 @@ class Button:
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         size = max(9, int(r.h * 0.42))
         icon_w = sum(i.get_width() + 2 for i in self.icons)
-        label = fonts.text(fonts.fit(self.label, size, r.w - icon_w - 8), size, ink, True)
+        label = fonts.text(fonts.fit(self.label, size, r.w - icon_w - 8, True), size, ink, True)
         x = r.centerx - (icon_w + label.get_width()) // 2
         for icon in self.icons:
             surface.blit(icon, (x, r.centery - icon.get_height() // 2))

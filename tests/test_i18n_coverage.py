@@ -1,0 +1,91 @@
+"""Every message the client can ask for exists: literal keys in the code, and
+the keys made from the engine's and the protocol's codes. Every event of a
+played game renders as a sentence in every language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from havana_game import i18n
+from havana_game.ai import BOT_LEVELS
+from havana_game.catalogs import read_po
+from havana_game.client.headless import advanced_game
+from havana_game.client.layout import MATERIALS
+from havana_game.client.logtext import error_text, log_line
+from havana_game.client.scenes.table import NET_STATUSES
+from havana_game.client.settings import ANIMATION_SPEEDS
+from havana_game.content import classic_rules
+from havana_game.rules.decisions import _KIND_OF
+from havana_game.rules.state import PHASE_NAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = {m.msgid for m in read_po(i18n.LOCALE_DIR / "en/LC_MESSAGES/havana.po") if m.msgid}
+END_REASONS = ("target_reached", "no_buildings_left", "no_materials_left", "round_limit")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def missing(keys: set[str]) -> list[str]:
+    return sorted(keys - KEYS)
+
+
+def reason_codes(folder: str, pattern: str) -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / folder).rglob("*.py"):
+        found |= set(re.findall(pattern, path.read_text("utf-8")))
+    return found
+
+
+def test_every_literal_key_in_the_client_exists() -> None:
+    literal = set()
+    for path in (ROOT / "havana_game/client").rglob("*.py"):
+        literal |= set(re.findall(r"\btrn?\(\s*\"([a-z_.0-9]+)\"\s*[,)]", path.read_text("utf-8")))
+    assert len(literal) > 50
+    assert missing(literal) == []
+
+
+def test_keys_made_from_game_content_exist() -> None:
+    rules = classic_rules()
+    keys = {f"{kind}.{c.key}" for c in rules.cards for kind in ("card", "effect")}
+    keys |= {f"building.{b.id}" for b in rules.buildings}
+    keys |= {f"ai.{level}" for level in BOT_LEVELS}
+    keys |= {f"{kind}.{m}" for m in MATERIALS for kind in ("color", "amount")}
+    keys |= {"amount.pesos", "amount.workers"}
+    keys |= {f"phase.{p}" for p in PHASE_NAMES.values()}
+    keys |= {f"prompt.{k}" for k in _KIND_OF.values() if k != "end_turn"}
+    keys |= {f"speed.{s:.1f}" for s in ANIMATION_SPEEDS}
+    keys |= {f"reason.{r}" for r in END_REASONS}
+    keys |= {f"net.{s}" for s in NET_STATUSES}
+    assert missing(keys) == []
+
+
+def test_every_reason_code_has_its_own_message() -> None:
+    engine = reason_codes("havana_game/rules", r"IllegalDecision\(\s*\"(\w+)\"")
+    protocol = reason_codes("net", r"(?:ProtocolError|FrameError)\(\s*\"(\w+)\"")
+    assert len(engine) > 10 and len(protocol) > 20
+    assert missing({f"error.{code}" for code in engine | protocol}) == []
+    i18n.set_language("fr")
+    assert error_text("not_your_turn") == "ce n'est pas votre tour"
+    assert error_text("no_such_code") == "une erreur s'est produite (no_such_code)"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_event_of_a_game_renders_as_a_sentence(language: str) -> None:
+    i18n.set_language(language)
+    link = advanced_game(4, 5, None)
+    events = [e for m in link.poll() if m["type"] == "view" and m["seat"] == 0
+              for e in m["events"]]
+    names = ["Ana", "Benito", "Carmen", "Diego"]
+    lines = [log_line(e, names.__getitem__) for e in events]
+    kinds = {e["kind"] for e, line in zip(events, lines, strict=True) if line}
+    assert {"materials_taken", "pesos_taken", "building_built", "game_over"} <= kinds
+    for line in filter(None, lines):
+        assert "{" not in line and not re.search(r"\b(log|amount|card|building)\.\w", line), line
