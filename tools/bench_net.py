@@ -15,17 +15,19 @@ use about as much CPU as the host. Every decision is chosen at random from
    host, so this reading is the host's throughput seen as latency.
 2. Host-side bots (`havana host --bots`): 100 tables of 4 of the host's own
    `random` bots, each table watched by one remote spectator so every decision
-   goes out over a socket. Latency: from the host having applied and saved a
-   bot's decision (CLOCK_MONOTONIC, shared by both processes) until the table's
-   spectator has received the resulting `view`. The bots hold their views as the
+   goes out over a socket. Latency: from the host having applied a bot's
+   decision (CLOCK_MONOTONIC, shared by both processes; when saving, the view
+   then waits for the journal) until the table's spectator has received the
+   resulting `view`. The bots hold their views as the
    host builds them, inside the host.
 3. Frame decoder fuzzing: decode + validate mutated and random frames (goal:
    100,000+ inputs/s, at least 1,000,000 inputs).
 
 Each latency line also gives the host's CPU time per decision.
 
-With `--save-dir DIR` the host saves every table after every decision before
-telling anyone (as `havana host --save-dir` does); by default it does not save.
+With `--save-dir DIR` the host journals every change and tells no one before it
+is durable (as `havana host --save-dir` does; PROTOCOL.md "Persistence"); by
+default it does not save.
 
     python3 tools/bench_net.py [--games N] [--tables N] [--fuzz N] [--bot-level L]
                                [--save-dir DIR]
@@ -308,8 +310,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--fuzz", type=int, default=1_000_000)
     parser.add_argument("--bot-level", default="random", help="level of the host-side bots")
-    parser.add_argument("--save-dir", help="the host saves every table here after every "
-                        "decision, before telling anyone (default: no saving)")
+    parser.add_argument("--save-dir", help="the host journals every change here and "
+                        "tells no one before it is durable (default: no saving)")
     args = parser.parse_args()
     rng = random.Random(1)
     print(f"one 4-seat table, remote seats ({args.games} games): "

@@ -20,7 +20,6 @@ import asyncio
 import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +49,8 @@ class Store:
         self._first = next_lsn
         self._batch = 1
         """The open batch's number (the barrier's tags)."""
+        self._durable = 0
+        """The newest durable batch (set by the journal thread)."""
         self._flushing = False
         self._scheduled = False
         self._idle: list[asyncio.Future[None]] = []
@@ -91,6 +92,7 @@ class Store:
         self._flush()
 
     def _append(self, table: Table, record: list[Any]) -> None:
+        self._collect()
         self._records.append(record)
         self._tables[table.id] = table
         self._pins.setdefault(self._segment, {})[table.id] = self._lsn
@@ -103,9 +105,11 @@ class Store:
     def _flush(self) -> None:
         """Send the open batch to the journal thread (unless one is in flight)."""
         self._scheduled = False
-        if self._flushing or not self._records or self._loop is None:
-            if not self._flushing and not self._records:
-                self._wake_idle()
+        self._collect()
+        if self._flushing or self._loop is None:
+            return
+        if not self._records:
+            self._wake_idle()
             return
         data = journal.encode_batch(self._first, self._records)
         number, segment = self._batch, self._segment
@@ -114,23 +118,34 @@ class Store:
         if self._segment_size >= self.segment_bytes:
             self._next_segment()
         self._flushing = True
-        future = self._journal_thread.submit(self._writer.append, segment, data)
-        future.add_done_callback(partial(self._from_thread, partial(self._flushed, number)))
+        future = self._journal_thread.submit(self._write, number, segment, data)
+        future.add_done_callback(self._from_thread)
 
-    def _flushed(self, number: int, future: Future[None]) -> None:
-        self._flushing = False
+    def _write(self, number: int, segment: int, data: bytes) -> None:
+        """(Journal thread.) Batch `number` is durable once this returns; the loop
+        notices at its next commit, or in `_written`, whichever comes first (a long
+        loop pass does not hold the frames back)."""
+        self._writer.append(segment, data)
+        self._durable = number
+
+    def _from_thread(self, future: Future[None]) -> None:
+        """(Journal thread.) Wake the loop for `_written`."""
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._written, future)
+
+    def _written(self, future: Future[None]) -> None:
         error = future.exception()
         if error is not None:
             self._fail(error)
             return
-        self.barrier.release(number)
         self._flush()
 
-    def _from_thread(self, callback: Callable[[Future[Any]], None],
-                     future: Future[Any]) -> None:
-        """Run a worker's completion `callback` on the loop."""
-        assert self._loop is not None
-        self._loop.call_soon_threadsafe(callback, future)
+    def _collect(self) -> None:
+        """Release the frames of the batch the journal thread made durable, if any."""
+        if self._durable > self.barrier.durable:
+            self._flushing = False
+            self.barrier.release(self._durable)
 
     def _wake_idle(self) -> None:
         for waiter in self._idle:
