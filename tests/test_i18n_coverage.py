@@ -89,3 +89,26 @@ def test_every_event_of_a_game_renders_as_a_sentence(language: str) -> None:
     assert {"materials_taken", "pesos_taken", "building_built", "game_over"} <= kinds
     for line in filter(None, lines):
         assert "{" not in line and not re.search(r"\b(log|amount|card|building)\.\w", line), line
+
+
+def test_views_and_events_carry_codes_not_sentences() -> None:
+    """What the host sends (`view_for` and the visible events) holds codes and
+    numbers only; seat names come from the players themselves."""
+    strings: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(key)
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            strings.add(value)
+
+    link = advanced_game(4, 5, None)
+    for message in link.poll():
+        if message["type"] == "view":
+            walk([message["view"], message["events"]])
+    assert strings and [s for s in strings if not re.fullmatch(r"[a-z0-9_]+", s)] == []

@@ -130,6 +130,7 @@ def test_bad_frames_and_illegal_decisions_leave_the_host_and_tables_intact():
                 error = await alice.until("error")
                 assert not error["fatal"] and error["reason"] in (
                     "wrong_kind", "same_card", "malformed"), error
+                assert error["params"] == {}, "codes only: each client words them itself"
             mallory.decide({"kind": "end_turn"}, 0)
             assert (await mallory.until("error"))["reason"] == "game_not_started"
             assert snapshot(table.game.state) == before

@@ -258,7 +258,7 @@ class Table:
         try:
             events = self.game.play(seat, decision)
         except IllegalDecision as error:
-            raise ProtocolError(error.reason, detail=error.detail) from None
+            raise ProtocolError(error.reason) from None  # the code only: clients localize it
         self.refresh_prompts()
         return events
 
@@ -267,7 +267,7 @@ class Table:
         try:
             return from_json(decision_json)
         except IllegalDecision as error:
-            raise ProtocolError(error.reason, detail=error.detail) from None
+            raise ProtocolError(error.reason) from None  # the code only: clients localize it
 
     def bot_turn(self) -> tuple[int, Bot] | None:
         """A bot-driven seat that must decide now, if any."""
