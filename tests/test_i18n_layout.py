@@ -1,6 +1,6 @@
 """Screens rendered in every language keep their text inside its box: nothing is
 cut short with an ellipsis, no wrapped line is wider than its box, names on
-cards take at most their two lines, and the rules text ends above the cards."""
+cards take at most their two lines, and every rules page ends above its buttons."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from havana_game.client import art, fonts
 from havana_game.client.logtext import story
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
-from havana_game.client.scenes.rules import RulesScene
+from havana_game.client.scenes.rules import PAGE_COUNT, RulesScene
 from havana_game.client.scenes.settings import SettingsScene
 from havana_game.client.shots import table_scene
 from havana_game.client.tabledraw import warm_up
@@ -78,11 +78,15 @@ def test_menus_fit_their_boxes(language: str, tmp_path: Any,
     for scene in (MenuScene(app), SettingsScene(app), NewGameScene(app)):
         show(app, scene)
     rules = show(app, RulesScene(app))
+    for page in range(PAGE_COUNT):
+        assert rules.page == page
+        assert rules.text_bottom <= rules.buttons_top - 8, f"page {page + 1} runs too low"
+        rules.turn(1)
+        app.frame(0.0, [])
     assert recorder.cut == [] and recorder.wide == []
-    rules_lines = recorder.lines[i18n.gettext("rules.text")]
-    assert rules.px(80) + rules_lines * rules.px(16 * 1.4) <= rules.px(420)
-    assert all(recorder.lines[i18n.gettext(f"card.{c.key}")] <= 2
-               for c in classic_rules().cards)
+    for card in classic_rules().cards:
+        assert recorder.lines[i18n.gettext(f"card.{card.key}")] <= 2
+        assert recorder.lines[i18n.gettext(f"effect.{card.key}")] <= 3, "overlaps the next card"
 
 
 @pytest.mark.parametrize("players", [2, 4])

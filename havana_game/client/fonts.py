@@ -41,14 +41,17 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ..
 @lru_cache(maxsize=1024)
 def fit_size(value: str, size: int, width: int, lines: int, bold: bool = False) -> int:
     """The largest font size up to `size` (down to 60 % of it) at which `value`
-    wraps into at most `lines` lines no wider than `width` (card names, whose box
-    is fixed, in every language)."""
+    wraps into at most `lines` lines of `width` (card names, whose box is fixed, in
+    every language): with whole words if any such size exists, else with words
+    broken by hyphens."""
     smallest = max(6, size * 3 // 5)
-    for candidate in range(size, smallest, -1):
-        face = font(candidate, bold)
-        out = _wrap(face, value, width)
-        if len(out) <= lines and all(face.size(line)[0] <= width for line in out):
-            return candidate
+    sizes = range(size, smallest - 1, -1)
+    for whole_words in (True, False):
+        for candidate in sizes:
+            face = font(candidate, bold)
+            if len(_wrap(face, value, width)) <= lines and (not whole_words or all(
+                    face.size(word)[0] <= width for word in value.split())):
+                return candidate
     return smallest
 
 
@@ -56,7 +59,7 @@ def _wrap(face: pygame.font.Font, value: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in (p for w in paragraph.split() for p in _pieces(face, w, width)):
             candidate = f"{line} {word}".strip()
             if line and face.size(candidate)[0] > width:
                 lines.append(line)
@@ -65,6 +68,19 @@ def _wrap(face: pygame.font.Font, value: str, width: int) -> tuple[str, ...]:
                 line = candidate
         lines.append(line)
     return tuple(lines)
+
+
+def _pieces(face: pygame.font.Font, word: str, width: int) -> list[str]:
+    """`word`, broken with hyphens into pieces no wider than `width` if it is wider
+    (a long card name on a small card); a single letter is never broken."""
+    pieces: list[str] = []
+    while len(word) > 1 and face.size(word)[0] > width:
+        cut = len(word) - 1
+        while cut > 1 and face.size(word[:cut] + "-")[0] > width:
+            cut -= 1
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:

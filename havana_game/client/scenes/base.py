@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 class Scene:
     """A screen. Subclasses build their widgets in `layout` and draw in `draw_content`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, back_to: Scene | None = None) -> None:
         self.app = app
+        self.back_to = back_to
+        """The screen Esc and Back return to (the menu if None)."""
         self.buttons: list[Button] = []
         self.fields: list[TextField] = []
         self.size = (0, 0)
@@ -47,7 +49,10 @@ class Scene:
         return next((b for b in self.buttons if b.name == name), None)
 
     def on_escape(self) -> None:
-        """Esc: by default, back to the menu."""
+        """Esc: back to `back_to`, by default the menu."""
+        if self.back_to is not None:
+            self.app.switch(self.back_to)
+            return
         from .menu import MenuScene
         self.app.switch(MenuScene(self.app))
 

@@ -1,31 +1,109 @@
-"""The rules in brief, and every action card with its effect."""
+"""The rules for players, in pages: how to play, the round, and the action cards
+with their effects. Left/right arrows or the buttons turn the pages."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...content import classic_rules
-from .. import art
+from .. import art, fonts
 from ..i18n import tr
 from ..tabledraw import card_face
 from ..widgets import Button
 from .base import Scene
 
+TEXT_PAGES = (("rules.goal", "rules.setup", "rules.order", "rules.turn"),
+              ("rules.build", "rules.supply", "rules.cover"))
+"""Sections of the text pages (each a `<key>.title` heading and a `<key>` paragraph);
+the card reference is the last page."""
+PAGE_COUNT = len(TEXT_PAGES) + 1
+TEXT_WIDTH = 900
+"""Design width of the text column."""
+CARD_ROWS = 7
+"""Cards per column on the card page."""
+
 
 class RulesScene(Scene):
-    """A one-page summary; the full rulebook is RULES.md."""
+    """One page at a time; `text_bottom` is where the page's text ended (design
+    pixels, for the layout tests), which must stay above the buttons."""
+
+    page = 0
+    text_bottom = 0
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.buttons = [Button("back", pygame.Rect(self.px(40), size[1] - self.px(70),
-                                                   self.px(160), self.px(44)), tr("back"),
-                               self.on_escape, primary=True)]
+        bottom = size[1] - self.px(70)
+        cx = size[0] // 2
+        self.buttons = [
+            Button("back", pygame.Rect(self.px(40), bottom, self.px(160), self.px(44)),
+                   tr("back"), self.on_escape, primary=True),
+            Button("prev", pygame.Rect(cx - self.px(230), bottom, self.px(180), self.px(44)),
+                   tr("rules.prev"), lambda: self.turn(-1), enabled=self.page > 0),
+            Button("next", pygame.Rect(cx + self.px(50), bottom, self.px(180), self.px(44)),
+                   tr("rules.next"), lambda: self.turn(1), enabled=self.page < PAGE_COUNT - 1),
+        ]
+
+    @property
+    def buttons_top(self) -> int:
+        """The design height where the buttons start."""
+        return round(self.size[1] / self.scale) - 70
+
+    def turn(self, step: int) -> None:
+        """Show the page `step` pages on, if there is one."""
+        self.page = max(0, min(PAGE_COUNT - 1, self.page + step))
+        self.relayout()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(-1 if event.key == pygame.K_LEFT else 1)
+            return
+        super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.title(surface, tr("rules.title"), 24)
-        self.note(surface, tr("rules.text"), 80, art.TEXT_LIGHT, 16)
-        w, h = self.px(88), self.px(128)
+        cards_page = self.page == len(TEXT_PAGES)
+        self.title(surface, tr("rules.cards.title" if cards_page else "rules.title"), 20)
+        page = fonts.text(tr("rules.page", page=self.page + 1, pages=PAGE_COUNT),
+                          self.px(14), art.TEXT_DIM)
+        surface.blit(page, page.get_rect(midtop=(self.size[0] // 2, self.px(64))))
+        self.text_bottom = self._draw_cards(surface) if cards_page else \
+            self._draw_sections(surface, TEXT_PAGES[self.page])
+
+    def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...]) -> int:
+        y = 92
+        left = (self.size[0] - self.px(TEXT_WIDTH)) // 2
+        for key in keys:
+            heading = fonts.text(tr(f"{key}.title"), self.px(19), art.ACCENT, True)
+            surface.blit(heading, (left, self.px(y)))
+            y += 26
+            y = self._paragraph(surface, tr(key), left, y, TEXT_WIDTH, 16) + 12
+        return y
+
+    def _paragraph(self, surface: pygame.Surface, text: str, left: int, y: int, width: int,
+                   size: int) -> int:
+        """Draw `text` wrapped to design `width` from design height `y`; returns the
+        design height below it."""
+        step = size * 1.35
+        for line in fonts.wrap(text, self.px(size), self.px(width)):
+            surface.blit(fonts.text(line, self.px(size), art.TEXT_LIGHT), (left, self.px(y)))
+            y += step
+        return round(y)
+
+    def _draw_cards(self, surface: pygame.Surface) -> int:
         cards = classic_rules().cards
-        left = (self.size[0] - len(cards) * (w + self.px(6))) // 2
-        for i in range(len(cards)):
-            surface.blit(card_face(i, (w, h)), (left + i * (w + self.px(6)), self.px(420)))
+        face_w, face_h, row_h, col_w = 50, 70, 76, 600
+        left = (self.size[0] - self.px(2 * col_w)) // 2
+        bottom = 0
+        for i, card in enumerate(cards):
+            x = left + self.px(col_w * (i // CARD_ROWS))
+            y = 90 + row_h * (i % CARD_ROWS)
+            surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False),
+                         (x, self.px(y)))
+            name = fonts.text(tr(f"card.{card.key}"), self.px(15), art.ACCENT, True)
+            surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
+            end = self._paragraph(surface, tr(f"effect.{card.key}"), x + self.px(face_w + 10),
+                                  y + 20, col_w - face_w - 24, 13)
+            bottom = max(bottom, end, y + face_h)
+        note_left = left + self.px(col_w)
+        return max(bottom, self._paragraph(surface, tr("rules.cards.note"), note_left,
+                                           90 + row_h * (len(cards) - CARD_ROWS) + 10,
+                                           col_w - 24, 13))

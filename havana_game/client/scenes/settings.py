@@ -4,7 +4,6 @@ symbols. Every change is saved at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -25,17 +24,6 @@ def _next(options: tuple, current: object) -> object:
 
 class SettingsScene(Scene):
     """One row per setting: its name and a button that cycles its value."""
-
-    def __init__(self, app: Any, back_to: Scene | None = None) -> None:
-        super().__init__(app)
-        self.back_to = back_to
-        """The screen to return to (the menu if None)."""
-
-    def on_escape(self) -> None:
-        if self.back_to is None:
-            super().on_escape()
-        else:
-            self.app.switch(self.back_to)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

@@ -416,7 +416,9 @@ class TableScene(Scene):
                                    primary=True))
         self.buttons.append(Button("settings", box.move(0, self.px(60)), tr("menu.settings"),
                                    self.settings))
-        self.buttons.append(Button("leave", box.move(0, self.px(120)), tr("leave"),
+        self.buttons.append(Button("rules", box.move(0, self.px(120)), tr("menu.rules"),
+                                   self.rules))
+        self.buttons.append(Button("leave", box.move(0, self.px(180)), tr("leave"),
                                    self.leave))
 
     def settings(self) -> None:
@@ -424,6 +426,12 @@ class TableScene(Scene):
         from .settings import SettingsScene
         self.paused = False
         self.app.switch(SettingsScene(self.app, back_to=self))
+
+    def rules(self) -> None:
+        """The rules screen, coming back to this table."""
+        from .rules import RulesScene
+        self.paused = False
+        self.app.switch(RulesScene(self.app, back_to=self))
 
     def leave(self) -> None:
         from .menu import MenuScene
@@ -671,5 +679,5 @@ class TableScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         for button in self.buttons:
-            if button.name in ("resume", "settings", "leave"):
+            if button.name in ("resume", "settings", "rules", "leave"):
                 button.draw(surface)
