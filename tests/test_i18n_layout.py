@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from havana_game import i18n
-from havana_game.client import art, fonts
+from havana_game.client import art, fonts, guide
 from havana_game.client.logtext import story
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
@@ -100,6 +100,9 @@ def test_table_and_results_fit_their_boxes(language: str, players: int, tmp_path
     scene = table_scene(app, players, 3, 3)
     app.frame(0.0, [])
     warm_up(scene.layout_, False)
+    for key in (k for keys in guide.HINTS.values() for k in keys):
+        guide.draw_hint(app.screen, scene.layout_, key)
+        assert guide.text_bottom(scene.layout_, key) <= guide.button_rect(scene.layout_).top, key
     scene.on_escape()
     app.frame(0.0, [])
     scene = table_scene(app, players, 3, None)

@@ -37,6 +37,10 @@ class Settings:
     colorblind: bool = False
     """Draw a letter on every material as well as its shape."""
     player_name: str = "Player"
+    guide: bool = True
+    """Show the first-game guide's hints."""
+    guide_seen: list[str] = field(default_factory=list)
+    """Guide hints already dismissed (`guide.HINTS`)."""
 
     @classmethod
     def load(cls) -> Settings:

@@ -38,6 +38,7 @@ class SettingsScene(Scene):
             ("mute", "settings.mute", tr("on" if s.muted else "off"), self._mute),
             ("colorblind", "settings.colorblind", tr("on" if s.colorblind else "off"),
              self._colorblind),
+            ("guide", "settings.guide", tr("on" if s.guide else "off"), self._guide),
         ]
         self.labels = []
         self.buttons = []
@@ -79,6 +80,12 @@ class SettingsScene(Scene):
 
     def _colorblind(self) -> None:
         self.app.settings.colorblind = not self.app.settings.colorblind
+
+    def _guide(self) -> None:
+        """Switch the first-game guide; switched on, it starts again from the first hint."""
+        s = self.app.settings
+        s.guide = not s.guide
+        s.guide_seen = []
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("settings.title"), 40)

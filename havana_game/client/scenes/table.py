@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ...content import classic_rules
-from .. import art, fonts
+from .. import art, fonts, guide
 from ..animations import EventAnimator
 from ..choices import option_label, payment_icons
 from ..curtain import draw_curtain
@@ -384,6 +384,10 @@ class TableScene(Scene):
             return
         if not self.deciding():
             return
+        hint = guide.current_hint(self.app.settings, current)
+        if hint is not None:
+            self.buttons.append(Button("guide", guide.button_rect(layout), tr("guide.ok"),
+                                       lambda: self.dismiss_hint(hint)))
         half = (bottom.w - px(8)) // 2
         staged = self.staging.decision(view)
         self.buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
@@ -426,6 +430,11 @@ class TableScene(Scene):
         from .settings import SettingsScene
         self.paused = False
         self.app.switch(SettingsScene(self.app, back_to=self))
+
+    def dismiss_hint(self, key: str) -> None:
+        """The player has read a first-game hint."""
+        guide.dismiss(self.app.settings, key)
+        self._build_buttons()
 
     def rules(self) -> None:
         """The rules screen, coming back to this table."""
@@ -603,6 +612,9 @@ class TableScene(Scene):
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
         self._draw_actions(surface, canvas, view, current)
+        hint = guide.current_hint(self.app.settings, current)
+        if hint is not None:
+            guide.draw_hint(surface, self.layout_, hint)
         for button in self.buttons:
             button.draw(surface)
         if self.animator.busy and not self.deciding():

@@ -1,0 +1,68 @@
+"""The first-game guide: a short hint over the game log the first time each kind
+of decision comes up (choosing two cards, the number and turn order, building from
+the ends, 5-for-1, phase 3). It never blocks play; "Got it" marks a hint seen for
+good, and the Settings switch turns the guide off (or on again, from the start)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import art, fonts
+from .i18n import tr
+from .layout import TableLayout
+from .settings import Settings
+
+HINTS: dict[str, tuple[str, ...]] = {
+    "choose": ("guide.choose",),
+    "act": ("guide.order",),
+    "build": ("guide.build", "guide.pay"),
+    "cover": ("guide.cover",),
+}
+"""Hint messages per decision mode, shown one after the other."""
+TEXT_SIZE = 14
+"""Design size of the hint text."""
+
+
+def current_hint(settings: Settings, mode: str) -> str | None:
+    """The hint to show for decision `mode`, if the guide is on and one is unseen."""
+    if not settings.guide:
+        return None
+    return next((key for key in HINTS.get(mode, ()) if key not in settings.guide_seen), None)
+
+
+def dismiss(settings: Settings, key: str) -> None:
+    """Mark hint `key` seen (saved at once)."""
+    settings.guide_seen.append(key)
+    settings.save()
+
+
+def button_rect(layout: TableLayout) -> pygame.Rect:
+    """Where the "Got it" button goes: the bottom of the log panel."""
+    area = layout.log
+    rect = pygame.Rect(0, 0, layout.px(150), layout.px(32))
+    rect.midbottom = (area.centerx, area.bottom - layout.px(10))
+    return rect
+
+
+def hint_lines(layout: TableLayout, key: str) -> tuple[str, ...]:
+    """The hint's text wrapped to the log panel."""
+    return fonts.wrap(tr(key), layout.px(TEXT_SIZE), layout.log.w - layout.px(28))
+
+
+def text_bottom(layout: TableLayout, key: str) -> int:
+    """Where the hint's last line ends (it must stay above the button)."""
+    step = int(layout.px(TEXT_SIZE) * 1.3)
+    return layout.log.top + layout.px(40) + step * len(hint_lines(layout, key))
+
+
+def draw_hint(surface: pygame.Surface, layout: TableLayout, key: str) -> None:
+    """The hint panel over the game log (the button is drawn with the others)."""
+    area = layout.log
+    surface.blit(art.panel(area.size, True), area)
+    title = fonts.text(tr("guide.title"), layout.px(16), art.ACCENT, True)
+    surface.blit(title, (area.left + layout.px(14), area.top + layout.px(10)))
+    y = area.top + layout.px(40)
+    for line in hint_lines(layout, key):
+        surface.blit(fonts.text(line, layout.px(TEXT_SIZE), art.TEXT_LIGHT),
+                     (area.left + layout.px(14), y))
+        y += int(layout.px(TEXT_SIZE) * 1.3)
