@@ -17,6 +17,7 @@ from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.rules import PAGE_COUNT, RulesScene
 from havana_game.client.scenes.settings import SettingsScene
+from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
 from havana_game.client.tabledraw import warm_up
 from havana_game.content import classic_rules
@@ -58,8 +59,7 @@ class TextRecorder:
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.set_language("en")
-    art.building_card.cache_clear()
-    art.action_card.cache_clear()
+    art.set_text_size(1.0)
 
 
 def show(app: Any, scene: Any) -> Any:
@@ -68,11 +68,13 @@ def show(app: Any, scene: Any) -> Any:
     return scene
 
 
+@pytest.mark.parametrize("text_size", [1.0, max(TEXT_SIZES)])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_menus_fit_their_boxes(language: str, tmp_path: Any,
+def test_menus_fit_their_boxes(language: str, text_size: float, tmp_path: Any,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path)
     i18n.set_language(language)
+    art.set_text_size(text_size)
     recorder = TextRecorder()
     recorder.install(monkeypatch)
     for scene in (MenuScene(app), SettingsScene(app), NewGameScene(app)):
@@ -89,12 +91,15 @@ def test_menus_fit_their_boxes(language: str, tmp_path: Any,
         assert recorder.lines[i18n.gettext(f"effect.{card.key}")] <= 3, "overlaps the next card"
 
 
+@pytest.mark.parametrize("text_size", [1.0, max(TEXT_SIZES)])
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_table_and_results_fit_their_boxes(language: str, players: int, tmp_path: Any,
+def test_table_and_results_fit_their_boxes(language: str, players: int, text_size: float,
+                                           tmp_path: Any,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path)
     i18n.set_language(language)
+    art.set_text_size(text_size)
     recorder = TextRecorder()
     recorder.install(monkeypatch)
     scene = table_scene(app, players, 3, 3)

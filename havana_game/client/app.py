@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import art
 from .i18n import set_language
 from .settings import Settings
 from .sound import Sounds
@@ -21,6 +22,7 @@ class App:
         pygame.init()
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
+        art.set_text_size(self.settings.text_size)
         pygame.display.set_caption("Havana")
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False

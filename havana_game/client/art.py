@@ -211,6 +211,13 @@ def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
         pygame.draw.line(surf, INK, (cx + r * 0.2, cy - r), (cx + r * 0.6, cy + r * 0.3), line)
 
 
+def set_text_size(scale: float) -> None:
+    """Apply the text-size setting: fonts, and the card faces drawn with them."""
+    fonts.set_text_scale(scale)
+    action_card.cache_clear()
+    building_card.cache_clear()
+
+
 @lru_cache(maxsize=512)
 def action_card(index: int, key: str, number: int, size: tuple[int, int], name: str,
                 effect: str | None) -> pygame.Surface:

@@ -13,10 +13,26 @@ FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf",
               True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
 
 
-@lru_cache(maxsize=64)
+_scale = 1.0
+"""The text-size setting: every font is this much larger than asked for."""
+
+
+def set_text_scale(scale: float) -> None:
+    """Make all text `scale` times its design size; cached text is forgotten."""
+    global _scale
+    _scale = scale
+    for cached in (text, wrap, fit_size):
+        cached.cache_clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font of `size` pixels; pygame's default font if the TTF is missing."""
-    size = max(6, int(size))
+    """A font of `size` pixels times the text-size setting; pygame's default font
+    if the TTF is missing."""
+    return _face(max(6, round(size * _scale)), bold)
+
+
+@lru_cache(maxsize=64)
+def _face(size: int, bold: bool) -> pygame.font.Font:
     path = FONT_FILES[bold]
     if path.exists():
         return pygame.font.Font(str(path), size)
@@ -40,16 +56,18 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ..
 
 @lru_cache(maxsize=1024)
 def fit_size(value: str, size: int, width: int, lines: int, bold: bool = False) -> int:
-    """The largest font size up to `size` (down to 60 % of it) at which `value`
-    wraps into at most `lines` lines of `width` (card names, whose box is fixed, in
-    every language): with whole words if any such size exists, else with words
-    broken by hyphens."""
-    smallest = max(6, size * 3 // 5)
+    """The largest font size up to `size` (down to 60 % of its unscaled design
+    size) at which `value` wraps into at most `lines` lines of `width` (names on
+    cards and buttons, whose box is fixed, in every language and text size): with
+    whole words if any such size exists, else with words broken by hyphens."""
+    smallest = max(1, int(size * 0.6 / _scale))
     sizes = range(size, smallest - 1, -1)
     for whole_words in (True, False):
         for candidate in sizes:
             face = font(candidate, bold)
-            if len(_wrap(face, value, width)) <= lines and (not whole_words or all(
+            fits = face.size(value)[0] <= width if lines == 1 and whole_words else \
+                len(_wrap(face, value, width)) <= lines
+            if fits and (not whole_words or all(
                     face.size(word)[0] <= width for word in value.split())):
                 return candidate
     return smallest

@@ -11,6 +11,8 @@ from ..i18n import LANGUAGES, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""
+TEXT_SIZES = (0.9, 1.0, 1.15, 1.3)
+"""Text-size multipliers offered."""
 
 
 def config_dir() -> Path:
@@ -37,6 +39,8 @@ class Settings:
     colorblind: bool = False
     """Draw a letter on every material as well as its shape."""
     player_name: str = "Player"
+    text_size: float = 1.0
+    """Multiplier of every text's size (`TEXT_SIZES`)."""
     guide: bool = True
     """Show the first-game guide's hints."""
     guide_seen: list[str] = field(default_factory=list)

@@ -109,8 +109,11 @@ def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[st
     size = canvas.px(15)
     phase = tr(f"phase.{view['phase']}")
     text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
-    _label(surface, text, size, (canvas.px(12), rect.centery), art.TEXT_LIGHT, True, "midleft")
     x = rect.left + canvas.px(400)
+    room = x - canvas.px(20)
+    fitted = fonts.fit_size(text, size, room, 1, True)
+    _label(surface, fonts.fit(text, fitted, room, True), fitted, (canvas.px(12), rect.centery),
+           art.TEXT_LIGHT, True, "midleft")
     for place, seat in enumerate(view["order"]):
         number = view["seats"][seat]["number"]
         label = fonts.text(f"{place + 1}. {names[seat]}  {number:02d}" if number is not None

@@ -54,8 +54,8 @@ class Button:
         pygame.draw.rect(surface, (0, 0, 0), r.move(0, max(1, r.h // 14)), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
-        size = max(9, int(r.h * 0.42))
         icon_w = sum(i.get_width() + 2 for i in self.icons)
+        size = fonts.fit_size(self.label, max(9, int(r.h * 0.42)), r.w - icon_w - 8, 1, True)
         label = fonts.text(fonts.fit(self.label, size, r.w - icon_w - 8, True), size, ink, True)
         x = r.centerx - (icon_w + label.get_width()) // 2
         for icon in self.icons:

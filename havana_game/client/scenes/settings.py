@@ -10,7 +10,7 @@ import pygame
 from ...i18n import LANGUAGE_NAMES, LANGUAGES
 from .. import art, fonts
 from ..i18n import set_language, tr
-from ..settings import ANIMATION_SPEEDS
+from ..settings import ANIMATION_SPEEDS, TEXT_SIZES
 from ..widgets import Button
 from .base import Scene
 
@@ -33,11 +33,13 @@ class SettingsScene(Scene):
             ("fullscreen", "settings.fullscreen", tr("on" if s.fullscreen else "off"),
              self.app.toggle_fullscreen),
             ("speed", "settings.speed", tr(f"speed.{s.animation_speed:.1f}"), self._speed),
-            ("volume", "settings.volume", tr("volume", percent=round(s.volume * 100)),
+            ("volume", "settings.volume", tr("percent", value=round(s.volume * 100)),
              self._volume),
             ("mute", "settings.mute", tr("on" if s.muted else "off"), self._mute),
             ("colorblind", "settings.colorblind", tr("on" if s.colorblind else "off"),
              self._colorblind),
+            ("text_size", "settings.text_size", tr("percent", value=round(s.text_size * 100)),
+             self._text_size),
             ("guide", "settings.guide", tr("on" if s.guide else "off"), self._guide),
         ]
         self.labels = []
@@ -80,6 +82,11 @@ class SettingsScene(Scene):
 
     def _colorblind(self) -> None:
         self.app.settings.colorblind = not self.app.settings.colorblind
+
+    def _text_size(self) -> None:
+        s = self.app.settings
+        s.text_size = float(_next(TEXT_SIZES, s.text_size))  # type: ignore[arg-type]
+        art.set_text_size(s.text_size)
 
     def _guide(self) -> None:
         """Switch the first-game guide; switched on, it starts again from the first hint."""
