@@ -73,6 +73,7 @@ def show(app: Any, scene: Any) -> Any:
 def test_menus_fit_their_boxes(language: str, text_size: float, tmp_path: Any,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path)
+    app.settings.language = language
     i18n.set_language(language)
     art.set_text_size(text_size)
     recorder = TextRecorder()
@@ -98,6 +99,7 @@ def test_table_and_results_fit_their_boxes(language: str, players: int, text_siz
                                            tmp_path: Any,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path)
+    app.settings.language = language
     i18n.set_language(language)
     art.set_text_size(text_size)
     recorder = TextRecorder()

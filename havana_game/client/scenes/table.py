@@ -12,8 +12,8 @@ from ...content import classic_rules
 from .. import art, fonts, guide
 from ..animations import EventAnimator
 from ..choices import option_label, payment_icons
-from ..curtain import draw_curtain
-from ..i18n import tr
+from ..curtain import SeatLanguages, draw_curtain
+from ..i18n import set_language, tr
 from ..layout import TableLayout, table_layout
 from ..link import Link
 from ..logtext import building_name, card_name, log_line
@@ -56,6 +56,8 @@ class TableScene(Scene):
         self.hotseat = len(link.human_seats) > 1
         self.curtain: int | None = None
         """The seat the screen must be passed to, while the curtain is up."""
+        self.languages = SeatLanguages(app.settings)
+        """Each hotseat player's language."""
         self.layout_: TableLayout | None = None
         self.canvas: Canvas | None = None
         self.log_events: list[dict[str, Any]] = []
@@ -124,6 +126,7 @@ class TableScene(Scene):
         previous, self.viewer = self.viewer, deciders[0]
         if self.hotseat:
             self.curtain = self.viewer
+            self.languages.apply(self.viewer)
         if previous != self.viewer:
             self.relayout()
 
@@ -188,9 +191,11 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         from .results import ResultsScene
+        set_language(self.app.settings.language)
         self.app.switch(ResultsScene(self.app, self.model, self.link))
 
     def close(self) -> None:
+        set_language(self.app.settings.language)
         self.link.close()
 
     # -- input ---------------------------------------------------------------
@@ -245,7 +250,9 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if self.curtain is not None:
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            if self.languages.handle(event, self.curtain):
+                self.relayout()
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
                                                                    pygame.K_KP_ENTER,
                                                                    pygame.K_SPACE)):
@@ -534,8 +541,9 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain is not None:
             self.canvas = None
-            draw_curtain(surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
-                         self.scale)
+            self.languages.switch = draw_curtain(
+                surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
+                self.scale, self.languages.of(self.curtain))
             return
         key = self._frame_key()
         if self._static is None or key != self._static_key \

@@ -1,0 +1,45 @@
+"""In hotseat each player picks their language on their own curtain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from havana_game import i18n
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.table import TableScene
+from tests.test_client_support import act_once, click, make_app, settle, step
+
+
+def key(code: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")]
+
+
+def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
+    app = make_app(tmp_path)
+    app.settings.language = "en"
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"])
+    scene = TableScene(app, link)
+    app.switch(scene)
+    try:
+        for _ in range(500):
+            settle(app, 0.01)
+            if scene.curtain is not None:
+                break
+            if scene.deciding():
+                act_once(app, scene)
+        first = scene.curtain
+        assert first is not None
+        step(app, key(pygame.K_l))
+        assert scene.languages.of(first) == "fr" and i18n.current_language() == "fr"
+        step(app, click(scene.languages.switch))
+        assert scene.curtain == first and scene.languages.of(first) == "pt"
+        step(app, click(scene.controls()["curtain"]))
+        assert scene.curtain is None and i18n.current_language() == "pt"
+        assert scene.languages.of(1 - first) == "en"
+        scene.close()
+        assert i18n.current_language() == "en"
+    finally:
+        link.close()
+        i18n.set_language("en")
