@@ -57,7 +57,7 @@ def test_keys_made_from_game_content_exist() -> None:
     keys = {f"{kind}.{c.key}" for c in rules.cards for kind in ("card", "effect")}
     keys |= {f"building.{b.id}" for b in rules.buildings}
     keys |= {f"ai.{level}" for level in BOT_LEVELS}
-    keys |= {f"{kind}.{m}" for m in MATERIALS for kind in ("color", "amount")}
+    keys |= {f"{kind}.{m}" for m in MATERIALS for kind in ("color", "amount", "letter")}
     keys |= {"amount.pesos", "amount.workers"}
     keys |= {f"phase.{p}" for p in PHASE_NAMES.values()}
     keys |= {f"prompt.{k}" for k in _KIND_OF.values() if k != "end_turn"}
@@ -112,3 +112,10 @@ def test_views_and_events_carry_codes_not_sentences() -> None:
         if message["type"] == "view":
             walk([message["view"], message["events"]])
     assert strings and [s for s in strings if not re.fullmatch(r"[a-z0-9_]+", s)] == []
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_colorblind_letters_are_one_distinct_letter_per_material(language: str) -> None:
+    i18n.set_language(language)
+    letters = [i18n.gettext(f"letter.{m}") for m in MATERIALS]
+    assert all(len(letter) == 1 for letter in letters) and len(set(letters)) == len(MATERIALS)

@@ -11,6 +11,7 @@ from functools import lru_cache
 import pygame
 
 from . import fonts
+from .i18n import tr
 
 Color = tuple[int, int, int]
 
@@ -29,7 +30,6 @@ MATERIAL_COLORS: dict[str, Color] = {
     "red": (196, 64, 52), "yellow": (236, 200, 70), "brown": (140, 92, 52),
     "blue": (70, 140, 215), "gray": (150, 150, 146),
 }
-MATERIAL_LETTERS = {"red": "R", "yellow": "Y", "brown": "B", "blue": "U", "gray": "G"}
 MATERIAL_ORDER = ("red", "yellow", "brown", "blue", "gray")
 SEAT_COLORS: tuple[Color, ...] = ((214, 88, 70), (72, 150, 220), (236, 190, 70), (140, 200, 110))
 
@@ -49,10 +49,15 @@ def _polygon(center: tuple[float, float], radius: float, sides: int,
              cy + radius * math.sin(turn + 2 * math.pi * i / sides)) for i in range(sides)]
 
 
-@lru_cache(maxsize=256)
 def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
     """A material token: red square brick, yellow triangle, brown hexagon, blue
-    diamond, gray round rubble; `letter` adds its initial for colorblind players."""
+    diamond, gray round rubble; `letter` adds its letter in the current language
+    for colorblind players."""
+    return _material(name, size, tr(f"letter.{name}") if letter else "")
+
+
+@lru_cache(maxsize=256)
+def _material(name: str, size: int, letter: str) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     color = MATERIAL_COLORS[name]
     dark = tuple(max(0, c - 70) for c in color)
@@ -87,8 +92,8 @@ def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
         pygame.draw.polygon(surf, color, points)
         pygame.draw.polygon(surf, dark, points, max(1, size // 14))
     if letter:
-        label = fonts.text(MATERIAL_LETTERS[name], max(7, int(size * 0.5)), (255, 255, 255), True)
-        outline = fonts.text(MATERIAL_LETTERS[name], max(7, int(size * 0.5)), (0, 0, 0), True)
+        label = fonts.text(letter, max(7, int(size * 0.5)), (255, 255, 255), True)
+        outline = fonts.text(letter, max(7, int(size * 0.5)), (0, 0, 0), True)
         spot = label.get_rect(center=(int(r), int(r) + (size // 10 if name == "yellow" else 0)))
         surf.blit(outline, spot.move(1, 1))
         surf.blit(label, spot)
@@ -214,6 +219,11 @@ def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
 def set_text_size(scale: float) -> None:
     """Apply the text-size setting: fonts, and the card faces drawn with them."""
     fonts.set_text_scale(scale)
+    forget_text()
+
+
+def forget_text() -> None:
+    """Drop the cached card faces (after a change of text size or language)."""
     action_card.cache_clear()
     building_card.cache_clear()
 
