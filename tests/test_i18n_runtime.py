@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,23 @@ def test_two_form_languages_choose_by_their_own_rule(language: str, forms: list[
 ])
 def test_system_language(environ: dict[str, str], expected: str) -> None:
     assert i18n.system_language(environ) == expected
+
+
+def test_the_language_button_switches_the_screens_at_once(tmp_path: Path) -> None:
+    from havana_game.client.scenes.settings import SettingsScene
+    from havana_game.client.shots import table_scene
+    from tests.test_client_support import click, make_app, step
+
+    app = make_app(tmp_path)
+    app.settings.language = "en"
+    i18n.set_language("en")
+    table = table_scene(app, 3, 2, 2)
+    english_log = list(table.log_lines)
+    scene = SettingsScene(app, back_to=table)
+    app.switch(scene)
+    assert scene.button("back").label == "Back"
+    step(app, click(scene.controls()["language"]))
+    assert app.settings.language == "fr" and scene.button("back").label == "Retour"
+    step(app, click(scene.controls()["back"]))
+    assert app.scene is table and table.button("menu").label == "Menu"
+    assert table.log_lines != english_log and "Manche 1" in " ".join(table.log_lines)
