@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from .. import art
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..widgets import Button, TextField
 from .base import Scene
 
@@ -53,9 +53,9 @@ class JoinScene(Scene):
         from net import PROTOCOL_VERSION
         for i, host in enumerate(self.found[:5]):
             ok = host.version == PROTOCOL_VERSION
-            label = tr("join.host" if ok else "join.host_version", table=host.name,
-                       address=host.address, port=host.port, free=host.free_seats,
-                       version=host.version)
+            place = {"table": host.name, "address": host.address, "port": host.port}
+            label = trn("join.host", host.free_seats, **place) if ok else \
+                tr("join.host_version", version=host.version, **place)
             self.buttons.append(Button(f"host:{i}", pygame.Rect(
                 cx - self.px(350), self.px(360) + i * self.px(52), self.px(700), self.px(44)),
                 label, lambda h=host: self._pick(h), enabled=ok))
