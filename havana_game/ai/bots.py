@@ -22,7 +22,7 @@ from .policy import easy_decision, medium_decision
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
-MARGIN_SHARE = 0.02
+MARGIN_SHARE = 0.03
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget."""
 

@@ -16,7 +16,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament", help="play bots against each other with rotated seats",
         description="Play K games between bot levels (seats rotated each game) and report "
-                    "win rates with 95%% intervals, decision times, building frequency and "
+                    "win rates with 95% intervals, decision times, building frequency and "
                     "game length.")
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
     parser.add_argument("--seats", required=True,

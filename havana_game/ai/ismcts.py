@@ -34,8 +34,6 @@ EXPLORATION = 0.6
 """UCB exploration constant (rewards are in [0, 1])."""
 ROLLOUT_DECISIONS = 4
 """Decisions played by the medium policy after the new node before scoring."""
-CLOCK_EVERY = 4
-"""Iterations between two looks at the clock."""
 
 Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
@@ -78,8 +76,7 @@ class Search:
             self.iterations += 1
             if iterations is not None and self.iterations >= iterations:
                 break
-            if deadline is not None and self.iterations % CLOCK_EVERY == 0 \
-                    and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         return self.best()
 
