@@ -79,8 +79,8 @@ def _rules_apply(args: argparse.Namespace) -> int:
         raw = json.loads(args.decision)
     except SaveError as error:
         return _fail(str(error))
-    except json.JSONDecodeError as error:
-        return _fail(f"--decision is not valid JSON: {error}")
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        return _fail(f"--decision is not valid JSON: {str(error)[:200]}")
     try:
         game.play(args.seat, from_json(raw))
     except IllegalDecision as error:

@@ -24,6 +24,6 @@ def rules_with_deck(deck_path: Path) -> Ruleset:
     """The classic cards with a building deck read from `deck_path`."""
     try:
         deck = json.loads(deck_path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RulesetError(f"cannot read building deck {deck_path}: {error}") from error
+    except (OSError, ValueError, RecursionError) as error:  # ValueError: bad JSON or UTF-8
+        raise RulesetError(f"cannot read building deck {deck_path}: {str(error)[:200]}") from None
     return parse_ruleset(_package_json("cards.json"), deck)

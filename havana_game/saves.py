@@ -193,7 +193,7 @@ def load_game(path: Path) -> Game:
         raw = json.loads(path.read_bytes())
     except OSError as error:
         raise SaveError(f"cannot read {path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, or numbers too long to read
         raise SaveError(f"{path} is not valid JSON: the file is damaged or not a save") from None
     return game_from_document(raw)
 

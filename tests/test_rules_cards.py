@@ -117,6 +117,44 @@ def test_worker_gives_two_to_the_first_worker_action_of_the_round_then_one():
     assert holding(state, 0)["workers"] == 2 and holding(state, 1)["workers"] == 1
 
 
+def test_the_first_worker_action_is_counted_in_turn_order_not_by_number():
+    """The Worker bonus goes to the first Worker action carried out this round,
+    even when that is a later player's (the rulebook's "Attention")."""
+    state = opened([("siesta", "debris"), ("siesta", "worker"), ("worker", "mama")])
+    clear_resources(state)
+    act(state, "siesta")
+    end_turn(state)
+    act(state, "siesta")
+    end_turn(state)
+    assert holding(state, 1)["workers"] == 2
+
+
+def test_a_worker_action_on_an_empty_bank_is_not_the_first_of_the_round():
+    """RULES.md: "first this round" counts actions actually carried out; one
+    that finds the bank empty does nothing."""
+    state = opened([("siesta", "worker"), ("pesos", "worker")])
+    clear_resources(state)
+    give(state, 1, workers=15)
+    act(state, "siesta")
+    end_turn(state)
+    assert "workers" not in holding(state, 0)
+    give(state, 1, workers=13)  # two workers back in the bank
+    act(state, "worker")
+    assert holding(state, 1)["workers"] == 15
+
+
+def test_black_market_on_an_empty_bag_is_not_the_first_of_the_round():
+    state = opened([("siesta", "black_market"), ("black_market", "conservation")])
+    clear_resources(state)
+    bag = list(state.bag)
+    state.bag = [0, 0, 0, 0, 0]
+    act(state, "siesta")
+    end_turn(state)
+    state.bag = bag
+    act(state, "black_market")
+    assert sum(holding(state, 1).values()) == 2
+
+
 def test_worker_never_takes_more_than_the_bank_holds():
     state = opened([("siesta", "worker"), ("pesos", "mama")])
     clear_resources(state)

@@ -31,14 +31,28 @@ player_counts = st.sampled_from([2, 3, 4])
 
 
 def random_steps(game, chooser, limit=100_000):
-    """Play random legal decisions, yielding before each one."""
+    """Play random legal decisions, yielding before each one the events of the
+    one before (none before the first)."""
+    events = []
     for _ in range(limit):
         seats = game.state.deciders()
         if not seats:
             return
-        yield
+        yield events
         seat = chooser.choice(seats)
-        game.play(seat, chooser.choice(legal_decisions(game.state, seat)))
+        events = game.play(seat, chooser.choice(legal_decisions(game.state, seat)))
+
+
+def count_workers_moved(events, held):
+    """Follow the workers through the events alone: taken from the bank, paid for
+    a building or lost to the Tax Collector (both back to the bank)."""
+    for event in events:
+        if event.kind == "workers_taken":
+            held[event.data["seat"]] += event.data["count"]
+        elif event.kind == "building_built":
+            held[event.data["seat"]] -= event.data["payment"][6]
+        elif event.kind == "taxed" and event.data["take"] == "worker":
+            held[event.data["victim"]] -= 1
 
 
 def material_and_worker_totals(state, seat):
@@ -64,10 +78,15 @@ def no_negative_counts(view):
 def test_counts_hold_every_step_and_every_game_ends(seed, players):
     game = Game.new(RULES, players, seed)
     steps = 0
-    for _ in random_steps(game, random.Random(seed)):
+    held = [0] * players
+    for events in random_steps(game, random.Random(seed)):
         steps += 1
         assert material_and_worker_totals(game.state, 0) == (80, 15)
-        assert no_negative_counts(view_for(game.state, 0))
+        view = view_for(game.state, 0)
+        assert no_negative_counts(view)
+        count_workers_moved(events, held)
+        assert [s["workers"] for s in view["seats"]] == held
+        assert view["workers_in_bank"] == 15 - sum(held)
     assert game.state.winners and steps < 10_000
 
 

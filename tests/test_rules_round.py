@@ -10,6 +10,7 @@ from havana_game.rules import (
     IllegalDecision,
     apply,
     legal_decisions,
+    new_game,
     number,
     view_for,
 )
@@ -118,6 +119,12 @@ def test_reaching_the_target_at_the_end_of_a_phase_1_turn_wins_at_once():
     with pytest.raises(IllegalDecision) as error:
         apply(state, 1, END_TURN)
     assert error.value.reason == "game_over"
+
+
+@pytest.mark.parametrize("players, target", [(2, 25), (3, 20), (4, 15)])
+def test_the_target_depends_on_the_number_of_players(players, target):
+    state = new_game(RULES, players, seed=1)
+    assert view_for(state, 0)["target_vp"] == target
 
 
 def test_vp_at_the_target_from_before_the_turn_still_wins_at_its_end():

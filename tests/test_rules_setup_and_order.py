@@ -10,6 +10,7 @@ from havana_game.rules import (
     Choose,
     IllegalDecision,
     apply,
+    flow,
     legal_decisions,
     new_game,
     number,
@@ -99,6 +100,37 @@ def test_equal_numbers_fewer_vp_colored_pesos_workers_gray_go_first(seat0, seat1
     state = opened([("siesta", "pesos"), ("siesta", "pesos")],
                    before_reveal={0: {**base, **seat0}, 1: {**base, **seat1}})
     assert state.order == (1, 0)
+
+
+TIE_PRECEDENCE = [  # seat 1 goes first on an earlier step although it loses every later one
+    ({"vp": 3}, {"vp": 2, "red": 4, "pesos": 9, "workers": 5, "gray": 6}),
+    ({"red": 2}, {"blue": 1, "pesos": 9, "workers": 5, "gray": 6}),
+    ({"pesos": 5}, {"pesos": 4, "workers": 5, "gray": 6}),
+    ({"workers": 2}, {"workers": 1, "gray": 6}),
+]
+
+
+@pytest.mark.parametrize("seat0, seat1", TIE_PRECEDENCE)
+def test_an_earlier_tie_break_step_decides_before_the_later_ones(seat0, seat1):
+    base = {"red": 0, "yellow": 0, "brown": 0, "blue": 0, "gray": 0, "pesos": 1, "workers": 0,
+            "vp": 0}
+    state = opened([("siesta", "pesos"), ("siesta", "pesos")],
+                   before_reveal={0: {**base, **seat0}, 1: {**base, **seat1}})
+    assert state.order == (1, 0)
+
+
+def test_the_end_swap_takes_its_card_from_the_draw_pile_not_the_rows():
+    """RULES.md setup 2: no 1-3 VP building at an end -> swap with the first
+    qualifying card of the rest of the deck (the pile); the rows' middles stay."""
+    state = new_game(RULES, 2, seed=0)
+    low = [i for i, b in enumerate(RULES.buildings) if b.vp in (1, 2, 3)]
+    high = [i for i, b in enumerate(RULES.buildings) if b.vp > 3]
+    deck = high[:12] + high[12:14] + low[1:3]
+    deck[2] = low[0]  # a low card in the middle of row 0
+    flow._lay_out_rows(state, deck)
+    assert state.rows[0][2] == low[0]
+    ends = [state.rows[0][0], state.rows[0][-1], state.rows[1][0], state.rows[1][-1]]
+    assert low[1] in ends and low[1] not in state.pile and low[2] in state.pile
 
 
 def test_a_full_tie_goes_to_the_youngest():

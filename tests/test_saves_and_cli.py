@@ -66,6 +66,8 @@ CORRUPTIONS = {
     "edited state": lambda d: d["state"]["res"].__setitem__(5, 99),
     "edited history": lambda d: d["history"][0]["decision"].update(cards=[0, 0]),
     "bad decision": lambda d: d["history"][3].update(decision={"kind": "fly"}),
+    "bad material": lambda d: d["history"][3].update(
+        decision={"kind": "act", "card": 0, "take": [[1]]}),
     "edited deck": lambda d: d["buildings"]["buildings"][0].update(vp=9),
     "bad seed": lambda d: d["setup"].update(seed="x"),
 }
@@ -129,6 +131,8 @@ def test_cli_rules_legal_and_apply_walk_a_position(tmp_path):
     (["--seat", "0", "--decision", "{oops"], "not valid JSON"),
     (["--seat", "9", "--decision", '{"kind":"end_turn"}'], "seat 9 is not at this table"),
     (["--seat", "0", "--decision", '{"kind":"choose","cards":[1,1]}'], "same_card"),
+    (["--seat", "0", "--decision", '{"kind":"act","card":0,"take":[[1]]}'], "malformed"),
+    (["--seat", "0", "--decision", "[" * 100_000], "not valid JSON"),
 ])
 def test_cli_rules_apply_rejects_bad_input_with_exit_code_2(tmp_path, args, fragment):
     path = tmp_path / "s.json"

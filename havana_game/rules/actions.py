@@ -24,10 +24,12 @@ def workers_in_bank(state: State) -> int:
     return WORKER_SUPPLY - held
 
 
-def _take_workers(state: State, seat: int, wanted: int, events: list[Event]) -> None:
+def _take_workers(state: State, seat: int, wanted: int, events: list[Event]) -> int:
+    """Take up to `wanted` workers from the bank; return how many were taken."""
     got = min(wanted, workers_in_bank(state))
     state.res[seat * RESOURCE_COUNT + WORKERS] += got
     emit(events, "workers_taken", seat=seat, count=got)
+    return got
 
 
 def no_action(state: State, seat: int, act: Act, events: list[Event]) -> None:
@@ -82,10 +84,12 @@ def tax_collector(state: State, seat: int, act: Act, events: list[Event]) -> Non
 
 def worker(state: State, seat: int, act: Act, events: list[Event]) -> None:
     """4 Worker: take 2 workers if you are the first this round to carry out a
-    Worker action, else 1; never more than the bank has."""
+    Worker action, else 1; never more than the bank has. A Worker action that
+    finds the bank empty does nothing, so it is not carried out and leaves
+    "first" to the next one (RULES.md, Decisions)."""
     first = not state.done_this_round & WORKER_DONE
-    state.done_this_round |= WORKER_DONE
-    _take_workers(state, seat, 2 if first else 1, events)
+    if _take_workers(state, seat, 2 if first else 1, events):
+        state.done_this_round |= WORKER_DONE
 
 
 def architect(state: State, seat: int, act: Act, events: list[Event]) -> None:
@@ -118,10 +122,12 @@ def materials_thief(state: State, seat: int, act: Act, events: list[Event]) -> N
 
 def black_market(state: State, seat: int, act: Act, events: list[Event]) -> None:
     """7 Black Market: draw 2 random materials from the bag if you are the first
-    this round to carry out a Black Market action, else 1."""
+    this round to carry out a Black Market action, else 1. One that finds the
+    bag empty does nothing and is not counted as carried out."""
     first = not state.done_this_round & BLACK_MARKET_DONE
-    state.done_this_round |= BLACK_MARKET_DONE
     drawn = draw_from_bag(state, 2 if first else 1)
+    if drawn:
+        state.done_this_round |= BLACK_MARKET_DONE
     give_materials(state, seat, drawn)
     emit(events, "materials_taken", seat=seat, source="bag", materials=named(drawn))
 

@@ -131,7 +131,7 @@ def from_json(obj: Any) -> Decision:
         _allowed_keys(obj, "card", "target", "take")
         take = obj.get("take", [])
         if (not isinstance(take, list) or len(take) > 64
-                or not all(t in _MATERIAL_INDEX for t in take)):
+                or not all(isinstance(t, str) and t in _MATERIAL_INDEX for t in take)):
             raise _malformed(f"'take' must be a list of material names {list(MATERIAL_NAMES)}")
         return Act(_int(obj, "card", 0, 63), _int(obj, "target", -1, 63, -1),
                    tuple(sorted(_MATERIAL_INDEX[t] for t in take)))

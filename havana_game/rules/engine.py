@@ -51,6 +51,8 @@ def _reject(state: State, seat: int, decision: Decision) -> IllegalDecision:
             return IllegalDecision("card_not_in_hand", "that card is not in your hand")
         if isinstance(decision, Cover) and decision.covered not in state.face_up[seat]:
             return IllegalDecision("not_face_up", "only one of your face-up cards can be covered")
+        if isinstance(decision, Choose) and decision.cards[0] > decision.cards[1]:
+            return IllegalDecision("malformed", "list the two cards in increasing order")
         return IllegalDecision("same_card", "choose two different cards")
     if isinstance(decision, Act):
         if decision.card not in state.face_up[seat]:

@@ -54,12 +54,14 @@ def _age_ranks(state: State, ages: Sequence[int | None] | None) -> tuple[int, ..
 def _lay_out_rows(state: State, deck: list[int]) -> None:
     """Two rows of 6; at least one of the four ends must be worth 1-3 VP, else an
     end card (chosen by the seed) swaps with the first such card of the rest of the
-    shuffled deck (the rows' middle cards, then the draw pile)."""
+    shuffled deck, the draw pile (a deck whose pile has none falls back on the
+    rows' middle cards)."""
     buildings = state.rules.buildings
     shown = min(2 * ROW_LENGTH, len(deck))
     end_slots = sorted({0, ROW_LENGTH - 1, ROW_LENGTH, shown - 1} & set(range(shown)))
     if end_slots and not any(buildings[deck[i]].vp in LOW_VP_AT_ENDS for i in end_slots):
-        spare = next((i for i in range(len(deck))
+        search = [*range(shown, len(deck)), *range(shown)]
+        spare = next((i for i in search
                       if i not in end_slots and buildings[deck[i]].vp in LOW_VP_AT_ENDS), None)
         if spare is not None:
             state.rng, pick = rng.below(state.rng, len(end_slots))
