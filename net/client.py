@@ -17,7 +17,6 @@ seat on the same host.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import queue
 import threading
 import time
@@ -28,7 +27,7 @@ from .session import Session
 
 Status = Literal["connecting", "connected", "reconnecting", "closed"]
 
-RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout"})
+RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout", "internal_error"})
 """Fatal host errors after which reconnecting makes sense; any other ends the connection."""
 
 
@@ -44,13 +43,17 @@ class ClientConnection:
         """True if this seat holds the host role (start_game, add_bot, kick)."""
         self.version = 0
         """The state version of the latest view received."""
+        self.revision = 0
+        """The table revision of the latest `table` message (host-role commands
+        are based on it)."""
         self.frames_received = 0
         self._reconnect_for = reconnect_for
         self._client = client
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._request: dict[str, Any] | None = None
         self._unacked: dict[int, dict[str, Any]] = {}
-        self._seq = itertools.count(1)
+        self._next_seq = 1
+        self._seq_lock = threading.Lock()
         self._session: Session | None = None
         self._joined = False
         self._closing = False
@@ -83,13 +86,14 @@ class ClientConnection:
         return self._command({"type": "decide", "version": self.version, "decision": decision})
 
     def start_game(self) -> int:
-        return self._command({"type": "start"})
+        return self._command({"type": "start", "version": self.revision})
 
     def add_bot(self, level: str, seat: int | None = None) -> int:
-        return self._command({"type": "add_bot", "level": level, "seat": seat})
+        return self._command({"type": "add_bot", "version": self.revision, "level": level,
+                              "seat": seat})
 
     def kick(self, seat: int) -> int:
-        return self._command({"type": "kick", "seat": seat})
+        return self._command({"type": "kick", "version": self.revision, "seat": seat})
 
     def resync(self) -> None:
         self._loop.call_soon_threadsafe(self._send, {"type": "resync"})
@@ -119,7 +123,9 @@ class ClientConnection:
     # --- the background thread -----------------------------------------------------
 
     def _command(self, body: dict[str, Any]) -> int:
-        seq = next(self._seq)
+        with self._seq_lock:
+            seq = self._next_seq
+            self._next_seq += 1
         message = {**body, "seq": seq}
         self._loop.call_soon_threadsafe(self._queue_command, message)
         return seq
@@ -198,10 +204,14 @@ class ClientConnection:
             if message["token"] is not None:
                 self.seat, self.token = message["seat"], message["token"]
             self.is_host = message["host"]
+            with self._seq_lock:  # a new command never reuses a number the seat used
+                self._next_seq = max(self._next_seq, message["last_seq"] + 1)
             for pending in self._unacked.values():
                 session.send(pending)
-        elif kind == "table" and self.seat is not None:
-            self.is_host = message["host_seat"] == self.seat  # the role may pass on
+        elif kind == "table":
+            self.revision = message["revision"]
+            if self.seat is not None:
+                self.is_host = message["host_seat"] == self.seat  # the role may pass on
         elif kind == "view":
             self.version = message["view"]["version"]
         elif kind in ("ack", "error"):

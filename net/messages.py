@@ -14,7 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import FrameError
 
-Name = Annotated[str, Field(min_length=1, max_length=32)]
+Name = Annotated[str, Field(min_length=1, max_length=32,
+                             pattern=r"^[^\x00-\x1F\x7F\u200E\u200F\u202A-\u202E\u2066-\u2069]+$")]
+"""A player's name: no control characters and no bidirectional overrides (a name
+must not garble other text it is shown beside)."""
 Code = Annotated[str, Field(min_length=1, max_length=32)]
 Text = Annotated[str, Field(max_length=200)]
 Token = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
@@ -84,6 +87,8 @@ class Start(_Message):
 
     type: Literal["start"]
     seq: Seq
+    version: Counter
+    """The table `revision` this command was based on (see `TableStatus.revision`)."""
 
 
 class AddBot(_Message):
@@ -91,6 +96,7 @@ class AddBot(_Message):
 
     type: Literal["add_bot"]
     seq: Seq
+    version: Counter
     level: Level
     seat: SeatNo | None = None
 
@@ -101,6 +107,7 @@ class Kick(_Message):
 
     type: Literal["kick"]
     seq: Seq
+    version: Counter
     seat: SeatNo
 
 
@@ -147,6 +154,9 @@ class Joined(_Message):
     token: Token | None
     host: bool
     """True if this seat holds the host role (start, add_bot, kick)."""
+    last_seq: Annotated[int, Field(ge=-1, lt=2**31)]
+    """The seq of this seat's newest applied command (-1: none): a client numbers
+    its next new command after it."""
 
 
 class SeatInfo(_Message):
@@ -168,6 +178,10 @@ class TableStatus(_Message):
     players: Annotated[int, Field(ge=2, le=4)]
     seats: Annotated[list[SeatInfo], Field(max_length=4)]
     host_seat: SeatNo | None
+    revision: Counter
+    """Counts the table's committed changes other than decisions (seats, host role,
+    start); host-role commands carry the revision they were based on as their
+    `version`, and one aimed at a seat that changed hands since is stale."""
 
 
 class EventInfo(_Message):

@@ -88,6 +88,7 @@ class Session:
         if reply["type"] != "joined":
             raise ProtocolError(reply.get("reason", "unexpected_message"),
                                 **reply.get("params", {}))
+        self._seq = itertools.count(reply["last_seq"] + 1)
         return reply
 
     def decide(self, decision: dict[str, Any], version: int, seq: int | None = None) -> int:

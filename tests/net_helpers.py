@@ -63,9 +63,12 @@ class Recorder:
         return raw
 
     async def until(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+        return await self.until_any((kind,), timeout)
+
+    async def until_any(self, kinds: tuple[str, ...], timeout: float = 10.0) -> dict[str, Any]:
         while True:
             message = await self.receive(timeout)
-            if message["type"] == kind:
+            if message["type"] in kinds:
                 return message
 
     async def join(self, code: str, name: str = "p", **extra: Any) -> dict[str, Any]:

@@ -10,9 +10,10 @@ import random
 import pytest
 
 from havana_game.content import classic_rules
+from havana_game.rules import from_json
 from net.errors import ProtocolError
 from net.host.persist import table_from_document, table_to_document
-from net.host.table import RECENT_REPLIES, Table
+from net.host.table import RECENT_REPLIES, Table, decision_digest
 
 from .net_helpers import Recorder, play_randomly, running_host
 
@@ -54,22 +55,34 @@ def test_resends_of_the_last_few_commands_are_answered_again():
             client.send({**sent[0][0], "seq": 0})  # never applied, older: refused
             error = await client.until("error")
             assert (error["reason"], error["params"]["last"]) == ("old_seq", 3)
+            # The same seq for another command is refused, not taken for a resend.
+            other = {"kind": "end_turn"}
+            if sent[2][0]["decision"] == other:
+                other = {"kind": "choose", "cards": [0, 1]}
+            client.send({**sent[2][0], "decision": other})
+            error = await client.until("error")
+            assert (error["reason"], error["params"]["seq"]) == ("seq_reused", 3)
+            assert len(table.game.history) == applied
             # The window survives a save and a load.
             saved = table_from_document(table_to_document(table))
-            assert saved.duplicate(0, 2) == sent[1][1]["version"]
+            digest = decision_digest(from_json(sent[1][0]["decision"]))
+            assert saved.duplicate(0, 2, digest) == sent[1][1]["version"]
     asyncio.run(scenario())
 
 
 def test_the_window_keeps_the_last_commands_only():
     table = Table(classic_rules(), 2)
     for seq in range(1, RECENT_REPLIES + 3):
-        table.seats[0].applied(seq, seq * 10)
-    assert table.duplicate(0, RECENT_REPLIES + 2) == (RECENT_REPLIES + 2) * 10
-    assert table.duplicate(0, 3) == 30
-    assert table.duplicate(0, RECENT_REPLIES + 3) is None
+        table.seats[0].applied(seq, seq * 10, seq)
+    assert table.duplicate(0, RECENT_REPLIES + 2, RECENT_REPLIES + 2) == (RECENT_REPLIES + 2) * 10
+    assert table.duplicate(0, 3, 3) == 30
+    assert table.duplicate(0, RECENT_REPLIES + 3, 0) is None
     with pytest.raises(ProtocolError) as forgotten:
-        table.duplicate(0, 2)
+        table.duplicate(0, 2, 2)
     assert forgotten.value.reason == "old_seq"
+    with pytest.raises(ProtocolError) as reused:
+        table.duplicate(0, 3, 4)
+    assert reused.value.reason == "seq_reused"
 
 
 def test_rejoining_after_the_end_gets_the_final_view_and_game_over():
@@ -104,7 +117,7 @@ def test_host_role_passes_to_the_next_human_when_its_holder_is_gone_for_good():
             owner.close()
             while (await guest.until("table"))["host_seat"] != guest.seat:
                 pass  # the role passes once the owner's grace period ran out
-            guest.send({"type": "start", "seq": 1})
+            guest.send({"type": "start", "seq": 1, "version": table.revision})
             assert (await guest.until("ack"))["seq"] == 1
             assert table.status == "playing"
             back = await _rejoin(host.port, table.code, owner.seat, owner.token)
@@ -121,10 +134,11 @@ def test_free_seat_count_follows_joins_bots_and_the_start():
             owner = await Recorder.connect(host.port)
             await owner.join(table.code)
             await owner.until("table")
-            owner.send({"type": "add_bot", "seq": 1, "level": "random"})
+            owner.send({"type": "add_bot", "seq": 1, "version": table.revision,
+                        "level": "random"})
             await owner.until("ack")
             await owner.until("table")
-            owner.send({"type": "start", "seq": 2})
+            owner.send({"type": "start", "seq": 2, "version": table.revision})
             await owner.until("view")
             assert counts == [2, 1, 0] and host.free_seats == 0
     asyncio.run(scenario())

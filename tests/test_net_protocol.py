@@ -88,11 +88,13 @@ def test_host_role_wrong_code_and_wrong_token():
             owner, guest = await Recorder.connect(host.port), await Recorder.connect(host.port)
             assert (await owner.join(table.code))["host"] is True
             assert (await guest.join(table.code.lower()))["host"] is False
-            guest.send({"type": "start", "seq": 1})
+            guest.send({"type": "start", "seq": 1, "version": table.revision})
             assert (await guest.until("error"))["reason"] == "not_host"
-            owner.send({"type": "add_bot", "seq": 1, "level": "nonsense"})
+            owner.send({"type": "add_bot", "seq": 1, "version": table.revision,
+                        "level": "nonsense"})
             assert (await owner.until("error"))["reason"] == "unknown_level"
-            owner.send({"type": "kick", "seq": 2, "seat": guest.seat})
+            owner.send({"type": "kick", "seq": 2, "version": table.revision,
+                        "seat": guest.seat})
             await owner.until("ack")
             kicked = await guest.until("error")
             assert kicked["reason"] == "kicked" and kicked["fatal"]

@@ -67,11 +67,9 @@ def resume() -> tuple[Any, dict[str, Any]] | None:
     return LocalHost(host, port, tables[0].code, loop, thread), session
 
 
-def write_session(code: str, names: Sequence[str], tokens: dict[int, str],
-                  seqs: dict[int, int]) -> None:
-    """Remember what is needed to take the seats back (and number on)."""
+def write_session(code: str, names: Sequence[str], tokens: dict[int, str]) -> None:
+    """Remember what is needed to take the seats back."""
     document = {"code": code, "names": list(names),
-                "tokens": {str(seat): token for seat, token in tokens.items()},
-                "seqs": {str(seat): n for seat, n in seqs.items()}}
+                "tokens": {str(seat): token for seat, token in tokens.items()}}
     with contextlib.suppress(OSError):
         (save_dir() / SESSION).write_text(json.dumps(document), "utf-8")

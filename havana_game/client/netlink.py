@@ -8,20 +8,12 @@ seat names from the table status, errors with a readable text.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
 from . import localgame
 from .link import Message
 from .logtext import error_text
-
-
-def _continue_numbering(conn: Any, last: int) -> None:
-    """Make a new connection for a resumed seat number its commands after `last`
-    (the host ignores numbers it has seen). Workaround until `net.client` can be
-    told the last number when it rejoins."""
-    conn._seq = itertools.count(last + 1)  # noqa: SLF001 - see docstring
 
 
 class NetLink:
@@ -41,9 +33,6 @@ class NetLink:
         self.saving = False
         """A local game whose seat tokens are kept for "Resume saved game"."""
         self._tokens: dict[int, str] = {}
-        self._last_sent: dict[int, dict[str, Any]] = {}
-        self._seqs: dict[int, int] = {}
-        """The last command number sent per seat (kept with the tokens)."""
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
@@ -62,22 +51,20 @@ class NetLink:
             return None
         host, session = found
         tokens = {int(s): t for s, t in session["tokens"].items()}
-        seqs = {int(s): n for s, n in session.get("seqs", {}).items()}
-        return cls._joined(host, tokens, session["names"], seqs)
+        return cls._joined(host, tokens, session["names"])
 
     @classmethod
-    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str],
-                seqs: dict[int, int] | None = None) -> NetLink:
+    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str]) -> NetLink:
+        """Connect every human seat (a taken-back seat numbers its commands on from
+        the host's `joined.last_seq`)."""
         from net.client import ClientConnection
         connections = {}
         for seat, token in seats.items():
             conn = ClientConnection("127.0.0.1", host.port)
-            _continue_numbering(conn, (seqs or {}).get(seat, 0))
             conn.join(host.code, names[seat], seat=seat, token=token)
             connections[seat] = conn
         link = cls(connections, names, local_host=host, fixed_names=True)
         link.saving = True
-        link._seqs = dict(seqs or {})
         return link
 
     def replay(self, messages: list[Message]) -> None:
@@ -107,9 +94,6 @@ class NetLink:
             if not self.fixed_names:
                 self.names = [s["name"] for s in message["seats"]]
             return [{"type": "table", "names": self.names, "status": message["status"]}]
-        if kind == "error" and message.get("reason") == "old_seq" and seat in self._last_sent:
-            self._resend_after(seat, int((message.get("params") or {}).get("last", 0)))
-            return []
         if kind == "error":
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                      "message": error_text(message.get("reason")),
@@ -123,18 +107,10 @@ class NetLink:
 
     def _save_session(self) -> None:
         if self.saving and set(self._tokens) == set(self.connections):
-            localgame.write_session(self.local_host.code, self.names, self._tokens, self._seqs)
+            localgame.write_session(self.local_host.code, self.names, self._tokens)
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
-        self._last_sent[seat] = decision
-        self._seqs[seat] = self.connections[seat].send_decision(decision)
-        self._save_session()
-
-    def _resend_after(self, seat: int, last: int) -> None:
-        """The host refused a command number it has seen (a resumed seat): continue
-        after the host's last number and send the refused decision again."""
-        _continue_numbering(self.connections[seat], last)
-        self.send(seat, self._last_sent.pop(seat))
+        self.connections[seat].send_decision(decision)
 
     def close(self) -> None:
         for conn in self.connections.values():

@@ -25,6 +25,11 @@ class HostConfig:
     max_connections: int = 1024
     max_pending: int = 64
     """Connections still in the handshake; more are refused with `server_busy`."""
+    max_pending_per_address: int = 16
+    """Handshakes under way from one address: one machine cannot fill `max_pending`
+    and keep the rest of the party out."""
+    drain_timeout: float = 10.0
+    """Seconds a connection may leave sent data unread before it is closed as stuck."""
     send_buffer_limit: int = 1 << 20
     """Bytes queued to one client; beyond that it is too slow and is disconnected."""
     failed_join_threshold: int = 5

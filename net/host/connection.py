@@ -38,6 +38,8 @@ class Connection:
         self.table_id: str | None = None
         self.seat: int | None = None
         self.closed = False
+        self.unread_since: float | None = None
+        """When sent data was first seen waiting unread (None: all of it was read)."""
         self._out: list[bytes] = []
         self._batching = False
 
@@ -99,6 +101,16 @@ class Connection:
             self.writer.transport.abort()
         elif drained and self.closed:
             self.writer.close()
+
+    def stuck(self, now: float, limit: float) -> bool:
+        """True if data sent to this client has been waiting unread, at every look
+        since, for more than `limit` seconds (a client that stopped reading)."""
+        if not self.writer.transport.get_write_buffer_size():
+            self.unread_since = None
+            return False
+        if self.unread_since is None:
+            self.unread_since = now
+        return now - self.unread_since > limit
 
     def close(self) -> None:
         """Close after the queued frames are flushed (abort if the peer is stuck)."""

@@ -19,7 +19,7 @@ from typing import Any
 from havana_game.content import classic_rules
 from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
 
-from .table import Seat, Table
+from .table import UNKNOWN_DIGEST, Seat, Table
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
@@ -33,9 +33,11 @@ def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
     return {
         "format": FORMAT, "version": VERSION, "id": table.id, "code": table.code,
         "players": table.players, "host_seat": table.host_seat, "lsn": lsn,
+        "revision": table.revision,
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
                    "token_sha256": s.token_hash,
-                   "recent": [[seq, version] for seq, version in s.recent.items()]}
+                   "recent": [[seq, version, digest]
+                              for seq, (version, digest) in s.recent.items()]}
                   for s in table.seats],
         "game": game_to_document(table.game) if table.game is not None else None,
     }
@@ -55,12 +57,12 @@ def table_from_document(doc: dict[str, Any]) -> Table:
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
         table = Table(classic_rules() if game is None else game.rules, int(doc["players"]),
                       id=str(doc["id"]), code=str(doc["code"]), host_seat=doc["host_seat"],
-                      game=game)
+                      game=game, revision=int(doc.get("revision", 0)))
         for index, raw in enumerate(doc["seats"]):
             seat = Seat(index, kind=raw["kind"], name=str(raw["name"]),
                         token_hash=raw["token_sha256"])
-            for seq, version in _recent(raw):
-                seat.applied(seq, version)
+            for seq, version, digest in _recent(raw):
+                seat.applied(seq, version, digest)
             table.seats[index] = seat
             if seat.kind == "bot":
                 table.set_standin(index, raw["level"])
@@ -71,11 +73,15 @@ def table_from_document(doc: dict[str, Any]) -> Table:
     return table
 
 
-def _recent(raw: dict[str, Any]) -> list[tuple[int, int]]:
-    """A saved seat's applied commands, oldest first (version 1: just the last)."""
+def _recent(raw: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """A saved seat's applied commands, oldest first, as (seq, version, digest);
+    older saves kept no digest (version 1: just the last command)."""
     if "recent" in raw:
-        return [(int(seq), int(version)) for seq, version in raw["recent"]]
-    return [(int(raw["last_seq"]), int(raw["last_version"]))] if raw["last_seq"] >= 0 else []
+        return [(int(seq), int(version), int(rest[0]) if rest else UNKNOWN_DIGEST)
+                for seq, version, *rest in raw["recent"]]
+    if raw["last_seq"] < 0:
+        return []
+    return [(int(raw["last_seq"]), int(raw["last_version"]), UNKNOWN_DIGEST)]
 
 
 def load_snapshots(folder: Path) -> list[tuple[Table, int]]:

@@ -13,7 +13,7 @@ from havana_game.saves import SaveError
 
 from . import journal
 from .persist import load_snapshots, table_from_document
-from .table import Table
+from .table import Table, command_digest
 
 
 @dataclass
@@ -76,4 +76,4 @@ def _replay(tables: dict[str, Table], table_id: str, record: list[Any]) -> None:
     if game.state.version != version:
         raise SaveError(f"the replay reached version {game.state.version}, not {version}")
     if seq is not None:
-        tables[table_id].seats[seat].applied(seq, version)
+        tables[table_id].seats[seat].applied(seq, version, command_digest(decision))

@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 import itertools
 import sys
+import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +47,7 @@ from .connection import Connection
 from .credentials import normalize_code
 from .recovery import recover
 from .store import Store
-from .table import Table, default_bot_level
+from .table import Table, command_digest, decision_digest, default_bot_level
 from .throttle import JoinThrottle
 
 
@@ -69,6 +71,7 @@ class Host:
         self.audiences: dict[str, Audience] = {}
         self.connections: set[Connection] = set()
         self.pending = 0
+        self.pending_by_address: dict[str, int] = {}
         self.throttle = JoinThrottle(self.config)
         self.port = 0
         self._server: asyncio.Server | None = None
@@ -161,10 +164,16 @@ class Host:
             conn.abort()
 
     async def _beat(self) -> None:
+        """Ping every connection each heartbeat; drop the ones that stopped reading
+        what they are sent (`drain_timeout`)."""
         while True:
             await asyncio.sleep(self.config.heartbeat)
+            now = time.monotonic()
             for conn in list(self.connections):
-                conn.send("ping", nonce=next(self._nonces))
+                if conn.stuck(now, self.config.drain_timeout):
+                    conn.abort()
+                else:
+                    conn.send("ping", nonce=next(self._nonces))
 
     # --- one connection ------------------------------------------------------------
 
@@ -174,17 +183,20 @@ class Host:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.config.send_buffer_limit,
                           self.store.barrier if self.store is not None else None)
+        address = conn.address
         if (len(self.connections) >= self.config.max_connections
-                or self.pending >= self.config.max_pending):
+                or self.pending >= self.config.max_pending
+                or self.pending_by_address.get(address, 0) >= self.config.max_pending_per_address):
             conn.send_error(FrameError("server_busy"))
             return
         self.connections.add(conn)
         try:
-            self.pending += 1
+            self._pending(address, +1)
             try:
-                await self._handshake(conn)
+                request = await self._handshake(conn)
             finally:
-                self.pending -= 1
+                self._pending(address, -1)
+            await self._enter_throttled(conn, request)
             while not conn.closed:
                 message = await self._read(conn, 3 * self.config.heartbeat)
                 if conn.closed:  # closed while reading (the host is stopping)
@@ -198,13 +210,25 @@ class Host:
             conn.send_error(error)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
+        except Exception:  # a bug of ours: this client gets a code, everyone else goes on
+            traceback.print_exc(file=sys.stderr)
+            conn.send_error(FrameError("internal_error"))
         finally:
             conn.close()
             self.connections.discard(conn)
             self._detach(conn)
 
-    async def _handshake(self, conn: Connection) -> None:
-        """Hello (versions must match) -> welcome; then join, rejoin or watch."""
+    def _pending(self, address: str, change: int) -> None:
+        """Count a handshake starting (+1) or ending (-1), overall and per address."""
+        self.pending += change
+        left = self.pending_by_address.get(address, 0) + change
+        if left:
+            self.pending_by_address[address] = left
+        else:
+            self.pending_by_address.pop(address, None)
+
+    async def _handshake(self, conn: Connection) -> Join | Rejoin | Watch:
+        """Hello (versions must match) -> welcome; then the join, rejoin or watch."""
         timeout = self.config.handshake_timeout
         hello = await self._read(conn, timeout)
         if not isinstance(hello, Hello):
@@ -218,6 +242,11 @@ class Host:
         request = await self._read(conn, timeout)
         if not isinstance(request, Join | Rejoin | Watch):
             raise FrameError("expected_join", got=request.type)
+        return request
+
+    async def _enter_throttled(self, conn: Connection, request: Join | Rejoin | Watch) -> None:
+        """Take the request, after the wait an address with failed joins is given
+        (waited outside the handshake count, so it keeps no one else out)."""
         delay = self.throttle.delay(conn.address)
         if delay:
             await asyncio.sleep(delay)
@@ -252,7 +281,8 @@ class Host:
         else:
             audience.seats[seat] = conn
         conn.send("joined", table=table.id, seat=seat, token=token,
-                  host=seat is not None and seat == table.host_seat)
+                  host=seat is not None and seat == table.host_seat,
+                  last_seq=-1 if seat is None else table.seats[seat].last_seq)
         if table.game is None and table.full:
             table.start(check_host=False)
             table.commit()
@@ -320,13 +350,18 @@ class Host:
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_seated")
-        done = table.duplicate(seat, message.seq)
+        if isinstance(message, Decide):
+            decision = table.parse(message.decision)
+            digest = decision_digest(decision)
+        else:
+            digest = command_digest(message.model_dump(exclude={"seq", "version"}))
+        done = table.duplicate(seat, message.seq, digest)
         if done is not None:  # a resend of an applied command: answer it again
             conn.send("ack", seq=message.seq, version=done)
             return
         if isinstance(message, Decide):
             try:
-                events = table.decide(seat, message.decision, message.version)
+                events = table.decide(seat, decision, message.version)
             except ProtocolError as error:
                 conn.send_error(error, message.seq)
                 if error.reason == "stale":
@@ -335,6 +370,13 @@ class Host:
             table.commit_decision(message.seq)
             conn.send("ack", seq=message.seq, version=table.version)
             self._broadcast(table, events)
+            return
+        try:
+            table.check_revision(message.version, None if isinstance(message, Start)
+                                 else message.seat)
+        except ProtocolError as error:
+            conn.send_error(error, message.seq)
+            conn.send("table", **self._status(table))
             return
         started = table.game is None and isinstance(message, Start)
         if isinstance(message, Start):
@@ -347,7 +389,7 @@ class Host:
         if table.game is None and table.full:
             table.start(check_host=False)
             started = True
-        table.commit(seat, message.seq)
+        table.commit(seat, message.seq, digest)
         conn.send("ack", seq=message.seq, version=table.version)
         if started:
             self._broadcast(table, [])
@@ -370,7 +412,7 @@ class Host:
                   "connected": s.kind == "bot" or s.index in audience.seats}
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
-                "seats": seats, "host_seat": table.host_seat}
+                "seats": seats, "host_seat": table.host_seat, "revision": table.revision}
 
     def _broadcast_status(self, table: Table) -> None:
         """Seats changed: tell the table, and the LAN announcement if need be."""
@@ -443,7 +485,8 @@ class Host:
         seat, bot = turn
         state = table.game.state  # type: ignore[union-attr]
         try:
-            events = table.decide(seat, bot.decide(view_for(state, seat)), state.version)
+            events = table.decide(seat, table.parse(bot.decide(view_for(state, seat))),
+                                  state.version)
         except (ProtocolError, IllegalDecision, ValueError) as error:
             print(f"havana host: bot at seat {seat} failed: {error}", file=sys.stderr)
             return

@@ -7,13 +7,23 @@ broadcasts it; the journal keeps anyone from being told before it is durable.
 
 from __future__ import annotations
 
+import json
 import secrets
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from havana_game.ai import BOT_LEVELS, Bot, make_bot
 from havana_game.game import Game
-from havana_game.rules import Decision, Event, IllegalDecision, Ruleset, from_json, legal_decisions
+from havana_game.rules import (
+    Decision,
+    Event,
+    IllegalDecision,
+    Ruleset,
+    from_json,
+    legal_decisions,
+    to_json,
+)
 
 from ..errors import ProtocolError
 from .credentials import new_join_code, new_token, token_hash, token_matches
@@ -34,6 +44,21 @@ class TableLog(Protocol):
         """The game's last decision was applied (as command `seq` of its seat)."""
 
 
+def command_digest(body: dict[str, Any]) -> int:
+    """A checksum of what a command asks (without its seq and version): a seq
+    used again for a different command is told apart from a resend."""
+    return zlib.crc32(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
+
+
+UNKNOWN_DIGEST = -1
+"""The digest of a command remembered from a save that kept none (never compared)."""
+
+
+def decision_digest(decision: Decision) -> int:
+    """The `command_digest` of a decide command carrying `decision`."""
+    return command_digest(to_json(decision))
+
+
 def default_bot_level() -> str:
     """"easy" once registered, else "random"."""
     return "easy" if "easy" in BOT_LEVELS else "random"
@@ -47,13 +72,17 @@ class Seat:
     level: str | None = None
     """The level of a bot seat, or of the stand-in bot while a human is away."""
     token_hash: str | None = None
-    recent: dict[int, int] = field(default_factory=dict)
-    """The last `RECENT_REPLIES` applied commands, oldest first: seq -> the state
-    version it produced (a resend of one of them is answered again)."""
+    recent: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """The last `RECENT_REPLIES` applied commands, oldest first: seq -> (the
+    version it produced, its `command_digest`); a resend of one of them is
+    answered again."""
     prompt_version: int = 0
     """The version at which this seat's legal decisions last changed: a decision
     based on an older view is stale."""
     legal: tuple = ()
+    changed: int = 0
+    """The table revision at which this seat was last taken, freed or given to a
+    bot: a host-role command aimed at it based on an older revision is stale."""
     bot: Bot | None = field(default=None, repr=False)
     """The bot playing this seat now (a bot seat, or a stand-in for an absent human)."""
 
@@ -62,9 +91,10 @@ class Seat:
         """The newest applied command's seq (-1: none yet)."""
         return next(reversed(self.recent), -1)
 
-    def applied(self, seq: int, version: int) -> None:
-        """Remember that command `seq` was carried out, leading to `version`."""
-        self.recent[seq] = version
+    def applied(self, seq: int, version: int, digest: int) -> None:
+        """Remember that command `seq` (of `command_digest` `digest`) was carried
+        out, leading to `version`."""
+        self.recent[seq] = (version, digest)
         while len(self.recent) > RECENT_REPLIES:
             del self.recent[next(iter(self.recent))]
 
@@ -78,6 +108,9 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     host_seat: int | None = None
     game: Game | None = None
+    revision: int = 0
+    """Counts committed changes other than decisions (seats, host role, start):
+    a host-role command based on an older revision is stale."""
     log: TableLog | None = field(default=None, repr=False)
     """Receives every commit (persistence)."""
 
@@ -95,12 +128,14 @@ class Table:
     def version(self) -> int:
         return self.game.state.version if self.game is not None else 0
 
-    def commit(self, seat: int | None = None, seq: int | None = None) -> None:
-        """Record that `seat`'s command `seq` was carried out, and log the table.
-        Called after every successful change other than a decision, before anyone
-        is told of it."""
+    def commit(self, seat: int | None = None, seq: int | None = None,
+               digest: int = UNKNOWN_DIGEST) -> None:
+        """Record that `seat`'s command `seq` (of `digest`) was carried out, and
+        log the table. Called after every successful change other than a
+        decision, before anyone is told of it."""
+        self.revision += 1
         if seat is not None and seq is not None:
-            self.seats[seat].applied(seq, self.version)
+            self.seats[seat].applied(seq, self.version, digest)
         if self.log is not None:
             self.log.table_changed(self)
 
@@ -109,7 +144,8 @@ class Table:
         deciding seat that carried it; None for a bot)."""
         assert self.game is not None
         if seq is not None:
-            self.seats[self.game.history[-1][0]].applied(seq, self.version)
+            seat, decision = self.game.history[-1]
+            self.seats[seat].applied(seq, self.version, decision_digest(decision))
         if self.log is not None:
             self.log.decision_applied(self, seq)
 
@@ -138,6 +174,7 @@ class Table:
             raise ProtocolError("seat_taken", seat=seat)
         token = new_token()
         target.kind, target.name, target.token_hash = "human", name, token_hash(token)
+        self._touch(seat)
         if self.host_seat is None:
             self.host_seat = seat
         return seat, token
@@ -191,6 +228,7 @@ class Table:
         target = self.seats[seat]
         target.kind, target.name, target.token_hash = "bot", f"{level} bot", None
         self.set_standin(seat, level)
+        self._touch(seat)
 
     def kick(self, by: int | None, seat: int) -> None:
         """Host role: in the lobby the seat opens; in a game a bot takes it for good."""
@@ -202,6 +240,7 @@ class Table:
             raise ProtocolError("seat_open", seat=seat)
         if self.game is None:
             self.seats[seat] = Seat(seat)
+            self._touch(seat)
         else:
             self.put_bot(target.index, target.level or default_bot_level())
 
@@ -231,18 +270,22 @@ class Table:
             if legal != seat.legal:
                 seat.legal, seat.prompt_version = legal, state.version
 
-    def duplicate(self, seat: int, seq: int) -> int | None:
+    def duplicate(self, seat: int, seq: int, digest: int) -> int | None:
         """The version a resent (recently applied) command `seq` produced, or None
-        if `seq` is new. Any other seq older than the last applied one is refused."""
+        if `seq` is new. A seq already used by a different command, or any other
+        seq older than the last applied one, is refused."""
         target = self.seats[seat]
         done = target.recent.get(seq)
         if done is not None:
-            return done
+            version, known = done
+            if UNKNOWN_DIGEST != known != digest:
+                raise ProtocolError("seq_reused", seq=seq, last=target.last_seq)
+            return version
         if seq < target.last_seq:
             raise ProtocolError("old_seq", seq=seq, last=target.last_seq)
         return None
 
-    def decide(self, seat: int, decision_json: Any, version: int) -> list[Event]:
+    def decide(self, seat: int, decision: Decision, version: int) -> list[Event]:
         """Apply a seat's decision based on view `version`; returns the events.
 
         Raises ProtocolError("stale") if the seat's question changed since that view
@@ -254,7 +297,6 @@ class Table:
         target = self.seats[seat]
         if not target.prompt_version <= version <= state.version:
             raise ProtocolError("stale", version=version, current=state.version)
-        decision = self._parse(decision_json)
         try:
             events = self.game.play(seat, decision)
         except IllegalDecision as error:
@@ -262,8 +304,19 @@ class Table:
         self.refresh_prompts()
         return events
 
+    def check_revision(self, version: int, seat: int | None) -> None:
+        """A host-role command aimed at `seat` must be based on a revision that
+        already showed that seat as it is now."""
+        if version > self.revision or (seat is not None and self._seat(seat).changed > version):
+            raise ProtocolError("stale", version=version, current=self.revision)
+
+    def _touch(self, seat: int) -> None:
+        """`seat` changes hands in the coming commit."""
+        self.seats[seat].changed = self.revision + 1
+
     @staticmethod
-    def _parse(decision_json: Any) -> Decision:
+    def parse(decision_json: Any) -> Decision:
+        """A decision from its JSON; a malformed one is refused with `malformed`."""
         try:
             return from_json(decision_json)
         except IllegalDecision as error:
