@@ -1,59 +1,129 @@
 """A bot playing one seat over the network, like any remote client would
-(`havana bot-client`). It sees only what the host sends to its seat."""
+(`havana bot-client`). It sees only what the host sends to its seat.
+
+`play_seat` never raises: whatever goes wrong (an unknown bot level, a host that
+cannot be reached or refuses, a connection lost mid-game) ends up in its result
+as a reason code (`error`) and one line of text (`message`)."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import socket
 from typing import Any
 
-from havana_game.ai import make_bot
+from havana_game.ai import Bot, make_bot
 
-from .errors import ProtocolError
+from .errors import FrameError, ProtocolError
 from .host.table import default_bot_level
 from .session import Session
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to connect and get the host's `welcome`."""
+
+
+def new_result() -> dict[str, Any]:
+    """The result of a seat not (yet) played: nothing joined, nothing finished."""
+    return {"finished": False, "seat": None, "winner": None, "winners": [],
+            "frames_received": 0, "decisions": 0}
+
+
+def failed(result: dict[str, Any], error: str, message: str) -> dict[str, Any]:
+    """`result` stopped by `error` (a reason code), told as `message` (one line)."""
+    result.update(error=error, message=message)
+    return result
+
+
+def show_address(host: str, port: int) -> str:
+    """host:port as typed (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _params(params: dict[str, Any]) -> str:
+    """" (seat=1, level=x)" for an error's params ("" if none)."""
+    return f" ({', '.join(f'{k}={v}' for k, v in params.items())})" if params else ""
+
+
+def _reason(error: ProtocolError) -> str:
+    """The reason code with its params, e.g. "seat_taken (seat=1)"."""
+    return error.reason + _params(error.params)
+
+
+def describe(error: BaseException, where: str) -> tuple[str, str]:
+    """A reason code and a one-line message for an error talking to the host at
+    `where` (host:port)."""
+    if isinstance(error, FrameError):  # raised here: the host's frames could not be read
+        return error.reason, f"the connection to {where} broke: {_reason(error)}"
+    if isinstance(error, ProtocolError):  # the host's error message
+        return error.reason, f"the host at {where} refused: {_reason(error)}"
+    if isinstance(error, socket.gaierror):
+        return "unknown_host", f"cannot find the host of {where}: {error.strerror}"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection_refused", f"cannot connect to {where}: connection refused"
+    if isinstance(error, TimeoutError):
+        return "timeout", f"no answer from {where} within {CONNECT_TIMEOUT:g} s"
+    if isinstance(error, asyncio.IncompleteReadError | EOFError):
+        return "connection_closed", f"the host at {where} closed the connection"
+    if isinstance(error, OSError):
+        return "connection_failed", f"connection to {where} failed: {error.strerror or error}"
+    return type(error).__name__, f"unexpected error with {where}: {error!r}"[:300]
 
 
 async def play_seat(host: str, port: int, code: str, level: str | None = None,
                     name: str = "bot") -> dict[str, Any]:
     """Join the first open seat and play it until the game ends or the host closes
-    the connection. Returns {finished, seat, winner, winners, frames_received, ...}."""
-    session = await Session.open(host, port, client="havana bot-client")
-    bot = make_bot(level or default_bot_level(), secrets.randbits(32))
-    result: dict[str, Any] = {"finished": False, "seat": None, "winner": None,
-                              "winners": [], "frames_received": 0, "decisions": 0}
+    the connection. Returns {finished, seat, winner, winners, frames_received,
+    decisions}, plus {error, message} if it stopped early (`seat` None: it never
+    got a seat)."""
+    result = new_result()
+    level = level or default_bot_level()
+    try:
+        bot = make_bot(level, secrets.randbits(32))
+    except ValueError as error:
+        return failed(result, "unknown_level", str(error))
+    where = show_address(host, port)
+    try:
+        session = await Session.open(host, port, client="havana bot-client",
+                                     timeout=CONNECT_TIMEOUT)
+    except (ProtocolError, OSError, EOFError) as error:  # TimeoutError is an OSError
+        return failed(result, *describe(error, where))
     try:
         joined = await session.join(code, name)
-        seat = result["seat"] = joined["seat"]
-        waiting = False  # a decision is on its way; wait for its ack or error
-        view: dict[str, Any] | None = None
-        while True:
-            message = await session.receive()
-            kind = message["type"]
-            if kind == "view":
-                view = message["view"]
-            elif kind == "ack":
-                waiting = False
-                if view is not None and view["version"] < message["version"]:
-                    view = None  # wait for the view this decision led to
-            elif kind == "error":
-                waiting = False
-                if message["fatal"]:
-                    result["error"] = message["reason"]
-                    break
-            elif kind == "game_over":
-                result.update(finished=True, winners=message["winners"],
-                              winner=message["winners"][0] if message["winners"] else None)
-                break
-            if (not waiting and view is not None and seat in view["to_decide"]
-                    and view["legal"]):
-                session.decide(bot.decide(view), view["version"])
-                result["decisions"] += 1
-                waiting = True
-    except (ProtocolError, ConnectionError, EOFError) as error:
-        result["error"] = getattr(error, "reason", type(error).__name__)
-    except Exception as error:  # IncompleteReadError is an EOFError; keep others typed
-        result["error"] = type(error).__name__
+        result["seat"] = joined["seat"]
+        await _play(session, bot, result)
+    except Exception as error:  # IncompleteReadError is an EOFError; others get their type
+        failed(result, *describe(error, where))
     finally:
         result["frames_received"] = session.frames_received
         session.close()
     return result
+
+
+async def _play(session: Session, bot: Bot, result: dict[str, Any]) -> None:
+    """Decide whenever the seat is asked, until `game_over` or a fatal error."""
+    seat = result["seat"]
+    waiting = False  # a decision is on its way; wait for its ack or error
+    view: dict[str, Any] | None = None
+    while True:
+        message = await session.receive()
+        kind = message["type"]
+        if kind == "view":
+            view = message["view"]
+        elif kind == "ack":
+            waiting = False
+            if view is not None and view["version"] < message["version"]:
+                view = None  # wait for the view this decision led to
+        elif kind == "error":
+            waiting = False
+            if message["fatal"]:
+                failed(result, message["reason"], "the host closed the connection: "
+                       f"{message['reason']}{_params(message['params'])}")
+                return
+        elif kind == "game_over":
+            winners = message["winners"]
+            result.update(finished=True, winners=winners, winner=winners[0] if winners else None)
+            return
+        if not waiting and view is not None and seat in view["to_decide"] and view["legal"]:
+            session.decide(bot.decide(view), view["version"])
+            result["decisions"] += 1
+            waiting = True
