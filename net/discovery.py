@@ -63,13 +63,26 @@ class Announcement:
         self._zeroconf.close()
 
 
+MAX_LABEL_BYTES = 63
+"""A DNS label (the service instance name) holds at most 63 bytes of UTF-8."""
+
+
+def instance_label(name: str, port: int) -> str:
+    """"<name> <port>" as a service instance label: dots (label separators) become
+    dashes, and the name is cut, whole characters only, to fit 63 bytes."""
+    suffix = f" {port}"
+    room = MAX_LABEL_BYTES - len(suffix)
+    cut = name.replace(".", "-").encode("utf-8")[:room].decode("utf-8", errors="ignore")
+    return cut + suffix
+
+
 def announce(name: str, port: int, free_seats: int, address: str,
              interfaces: list[str] | None = None) -> Announcement:
     """Announce a host reachable at `address`:`port` (blocking for the few hundred
     ms the registration takes)."""
     zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"], ip_version=IPVersion.V4Only)
-    label = f"{name[:40]} {port}".replace(".", "-")
-    info = _service_info(f"{label}.{SERVICE_TYPE}", port, address, free_seats)
+    info = _service_info(f"{instance_label(name, port)}.{SERVICE_TYPE}", port, address,
+                         free_seats)
     zeroconf.register_service(info, allow_name_change=True)
     return Announcement(zeroconf, info, address)
 

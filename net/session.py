@@ -42,10 +42,14 @@ class Session:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=1 << 23), timeout)
         session = cls(reader, writer)
-        session.send({"type": "hello", "protocol": PROTOCOL_VERSION,
-                      "fingerprint": fingerprint or classic_rules().fingerprint,
-                      "client": client})
-        welcome = await asyncio.wait_for(session.receive(), timeout)
+        try:
+            session.send({"type": "hello", "protocol": PROTOCOL_VERSION,
+                          "fingerprint": fingerprint or classic_rules().fingerprint,
+                          "client": client})
+            welcome = await asyncio.wait_for(session.receive(), timeout)
+        except BaseException:  # a timeout, a lost connection, a cancel: no socket left open
+            session.close()
+            raise
         if welcome["type"] != "welcome":
             session.close()
             raise ProtocolError(welcome.get("reason", "unexpected_message"),
