@@ -367,7 +367,7 @@ class Host:
                 if error.reason == "stale":
                     conn.send_view(self._update(table, ()))
                 return
-            table.commit_decision(message.seq)
+            table.commit_decision(message.seq, digest)
             conn.send("ack", seq=message.seq, version=table.version)
             self._broadcast(table, events)
             return

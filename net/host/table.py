@@ -139,13 +139,13 @@ class Table:
         if self.log is not None:
             self.log.table_changed(self)
 
-    def commit_decision(self, seq: int | None = None) -> None:
+    def commit_decision(self, seq: int | None = None, digest: int = UNKNOWN_DIGEST) -> None:
         """Like `commit`, for the decision just applied (`seq`: the command of the
-        deciding seat that carried it; None for a bot)."""
+        deciding seat that carried it, None for a bot; `digest`: its
+        `decision_digest`)."""
         assert self.game is not None
         if seq is not None:
-            seat, decision = self.game.history[-1]
-            self.seats[seat].applied(seq, self.version, decision_digest(decision))
+            self.seats[self.game.history[-1][0]].applied(seq, self.version, digest)
         if self.log is not None:
             self.log.decision_applied(self, seq)
 
