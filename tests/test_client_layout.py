@@ -1,17 +1,27 @@
-"""Screens lay out without overlapping panels from 1280x720 to 3840x2160."""
+"""Screens lay out without overlapping panels from 1280x720 to 3840x2160, and
+the table's parts fit their room: turn-order chips, seat titles, the hand, the
+opponents' column, tooltips, building cards, the join screen's fields."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
 
+from havana_game import i18n
+from havana_game.client import art, fonts, tabledraw, widgets
 from havana_game.client.layout import table_layout
+from havana_game.client.scenes.join import JoinScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.settings import SettingsScene
+from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
+from havana_game.client.tabledraw import top_bar
+from havana_game.client.tween import Animator
+from havana_game.content import classic_rules
 
 from .test_client_support import make_app
 
@@ -54,3 +64,130 @@ def test_screens_controls_do_not_overlap(tmp_path, size):
     homes = {"menu": scene.layout_.top, "guide": scene.layout_.log}
     for name, rect in buttons.items():
         assert homes.get(name, scene.layout_.actions).contains(rect), name
+
+
+LONG_NAMES = ["Maximiliano Fernánde", "Александра Петровна", "Jean-Christophe Dupo",
+              "Maria da Conceição S"]
+
+
+@pytest.fixture
+def language_and_text_size() -> Iterator[Callable[[str, float], None]]:
+    """Switch language and text size for a test; back to English at 100 % after."""
+    def switch(language: str, text_size: float) -> None:
+        i18n.set_language(language)
+        art.set_text_size(text_size)
+    yield switch
+    switch("en", 1.0)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])
+@pytest.mark.parametrize("language", ["ru", "pt"])
+@pytest.mark.parametrize("text_size", [1.0, 1.3])
+def test_turn_order_chips_fit_between_the_title_and_the_goal(tmp_path, size, language,
+                                                              text_size,
+                                                              language_and_text_size):
+    language_and_text_size(language, text_size)
+    app = make_app(tmp_path, size)
+    scene = table_scene(app, 4, 1, 3)
+    layout = scene.layout_
+    title, chips, goal = top_bar(layout, scene.view, LONG_NAMES)
+    assert len(chips) == 4
+    row = [title.rect, *(chip.rect for chip in chips), goal.rect]
+    for left, right in itertools.pairwise(row):
+        assert left.right < right.left, f"{left} runs into {right}"
+    assert goal.rect.right < scene.button("menu").rect.left
+    for chip in chips:
+        assert layout.top.contains(chip.rect)
+        assert fonts.font(chip.size, True).size(chip.text)[0] < chip.rect.w
+        assert chip.tip == "" or any(name in chip.tip for name in LONG_NAMES)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_own_seat_title_shortens_the_name_not_the_status(tmp_path, monkeypatch, language,
+                                                         language_and_text_size):
+    language_and_text_size(language, 1.3)
+    app = make_app(tmp_path)
+    scene = table_scene(app, 4, 1, 3)
+    view = dict(scene.view, active=scene.view["you"], phase="actions")
+    drawn: list[str] = []
+    real = tabledraw._label
+
+    def label(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(tabledraw, "_label", label)
+    canvas = tabledraw.Canvas(scene.layout_, Animator())
+    tabledraw.draw_seat(app.screen, canvas, view, view["you"], LONG_NAMES[1] * 2, True, True)
+    status = i18n.gettext("seat.turn", name="\0").split("\0")[1]
+    assert any(text.endswith(status) and "…" in text for text in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])
+def test_hand_cards_overlap_only_when_they_must(tmp_path, size):
+    layout = table_layout(size, 4, 0)
+    canvas = tabledraw.Canvas(layout, Animator())
+    for count in range(1, 14):
+        rects = tabledraw.hand_rects(canvas, list(range(count)), set())
+        assert all(layout.hand.contains(r) for r in rects)
+        room = layout.hand.w - layout.px(20)
+        apart = sum(r.w for r in rects) + layout.px(tabledraw.HAND_GAP) * (count - 1) <= room
+        if count <= 5:
+            assert apart, f"{count} cards overlap"
+        for left, right in itertools.pairwise(rects):
+            visible = right.left - left.left
+            assert visible >= min(left.w, layout.px(30)), f"{count} cards: {visible} px shown"
+            if apart:
+                assert not left.colliderect(right)
+
+
+def test_one_opponent_gets_the_whole_column():
+    two = table_layout((1280, 720), 2, 0)
+    four = table_layout((1280, 720), 4, 0)
+    assert two.seats[1].h > 2 * four.seats[1].h
+    three = table_layout((1280, 720), 3, 0)
+    assert three.seats[1].h == three.seats[2].h > four.seats[1].h
+    assert three.seats[2].bottom == four.seats[3].bottom
+
+
+def test_tooltips_are_as_wide_as_their_text():
+    short = widgets.tooltip_surface("red: 1", 13)
+    long = widgets.tooltip_surface("Take half (rounded up) of the market's colored materials, "
+                                   "colors of your choice, and half of its gray.", 13)
+    assert short.get_width() < 13 * 8 < long.get_width() <= 13 * 23
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("text_size", [1.0, 1.3])
+def test_building_cards_keep_their_cost_icons_and_names_apart(language, text_size,
+                                                              language_and_text_size):
+    """Every building's name ends above its cost, and the cost icons keep their
+    size even for five kinds of cost (three rows)."""
+    language_and_text_size(language, text_size)
+    layout = table_layout((1280, 720), 4, 0)
+    w, h = layout.card_size()
+    for b in classic_rules().buildings:
+        parts = art.building_parts(i18n.gettext(f"building.{b.id}"), b.cost, (w, h))
+        assert parts.name_bottom <= parts.cost_top, b.id
+        assert parts.icon_size >= int(w * 0.2) * 0.85, b.id
+        assert parts.picture.h >= h * 0.2, b.id
+
+
+def test_line_spacing_grows_with_the_text_size(language_and_text_size):
+    for text_size in TEXT_SIZES:
+        language_and_text_size("en", text_size)
+        for size in (12, 14, 16):
+            assert fonts.line_step(size, 1.2) >= fonts.font(size).get_height()
+
+
+def test_join_fields_are_centered_and_named(tmp_path):
+    app = make_app(tmp_path)
+    scene = JoinScene(app)
+    app.switch(scene)
+    app.frame(0.0, [])
+    center = app.screen.get_width() // 2
+    for text_field in scene.fields:
+        assert text_field.rect.centerx == center and text_field.label
+    labelled = {f.name: f.rect.inflate(0, 22).move(0, -11) for f in scene.fields}
+    _no_overlap(labelled)
+    assert scene.fields[-1].value == app.settings.shown_name()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from havana_game.client.scenes.lobby import LobbyScene
+from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
 from net.client import ClientConnection
 
@@ -38,3 +39,36 @@ def test_host_lobby_fills_and_starts(tmp_path):
     assert table.model.names[1] == "Guest"
     guest.close()
     table.close()
+
+
+class FakeConnection:
+    """A host-role connection that only records what the lobby asks of it."""
+
+    is_host, seat = True, 0
+
+    def __init__(self) -> None:
+        self.bots: list[tuple[str, int]] = []
+
+    def poll(self) -> list:
+        return []
+
+    def add_bot(self, level: str, seat: int) -> None:
+        self.bots.append((level, seat))
+
+    def start_game(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
+    app = make_app(tmp_path)
+    conn = FakeConnection()
+    lobby = LobbyScene(app, conn=conn, address="127.0.0.1:47001")
+    lobby.seats = [{"seat": 0, "kind": "human", "name": "Ana", "level": None},
+                   {"seat": 1, "kind": "open", "name": "", "level": None}]
+    app.switch(lobby)
+    step(app, click(lobby.controls()["level"]))
+    step(app, click(lobby.controls()["add:1"]))
+    assert conn.bots == [(ai_levels()[1], 1)]

@@ -1,6 +1,7 @@
 """Screens rendered in every language keep their text inside its box: nothing is
-cut short with an ellipsis, no wrapped line is wider than its box, names on
-cards take at most their two lines, and every rules page ends above its buttons."""
+cut short with an ellipsis (but an action card's effect on a small card, whose
+hovered and tooltip forms show it whole), no wrapped line is wider than its box,
+names on cards fit their cards, and every rules page ends above its buttons."""
 
 from __future__ import annotations
 
@@ -19,7 +20,15 @@ from havana_game.client.scenes.rules import PAGE_COUNT, RulesScene
 from havana_game.client.scenes.settings import SettingsScene
 from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
-from havana_game.client.tabledraw import warm_up
+from havana_game.client.tabledraw import (
+    Canvas,
+    building_face,
+    card_face,
+    hand_rects,
+    hover_card_size,
+    warm_up,
+)
+from havana_game.client.tween import Animator
 from havana_game.content import classic_rules
 from tests.test_client_support import make_app
 
@@ -32,9 +41,11 @@ class TextRecorder:
     cut: list[str] = field(default_factory=list)
     wide: list[str] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)
+    blocks: dict[str, fonts.Block] = field(default_factory=dict)
+    """The last fitting of each text fitted into a box (names and effects on cards)."""
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        real_fit, real_wrap = fonts.fit, fonts.wrap
+        real_fit, real_wrap, real_block = fonts.fit, fonts.wrap, fonts.fit_block
 
         def fit(value: str, size: int, width: int, bold: bool = False) -> str:
             out = real_fit(value, size, width, bold)
@@ -49,10 +60,28 @@ class TextRecorder:
             self.lines[value] = max(len(out), self.lines.get(value, 0))
             return out
 
+        def fit_block(value: str, *args: Any, **kwargs: Any) -> fonts.Block:
+            out = real_block(value, *args, **kwargs)
+            self.blocks[value] = out
+            self.lines[value] = max(len(out.lines), self.lines.get(value, 0))
+            return out
+
         monkeypatch.setattr(fonts, "fit", fit)
         monkeypatch.setattr(fonts, "wrap", wrap)
+        monkeypatch.setattr(fonts, "fit_block", fit_block)
+
+    def cut_blocks(self) -> set[str]:
+        return {value for value, block in self.blocks.items() if block.cut}
         art.building_card.cache_clear()
         art.action_card.cache_clear()
+
+
+def card_texts() -> set[str]:
+    """Names and effects of the cards in the current language."""
+    rules = classic_rules()
+    return {i18n.gettext(f"{kind}.{card.key}") for card in rules.cards
+            for kind in ("card", "effect")} | \
+        {i18n.gettext(f"building.{b.id}") for b in rules.buildings}
 
 
 @pytest.fixture(autouse=True)
@@ -87,9 +116,9 @@ def test_menus_fit_their_boxes(language: str, text_size: float, tmp_path: Any,
         rules.turn(1)
         app.frame(0.0, [])
     assert recorder.cut == [] and recorder.wide == []
-    for card in classic_rules().cards:
-        assert recorder.lines[i18n.gettext(f"card.{card.key}")] <= 2
-        assert recorder.lines[i18n.gettext(f"effect.{card.key}")] <= 3, "overlaps the next card"
+    names = {i18n.gettext(f"card.{card.key}") for card in classic_rules().cards}
+    assert names <= set(recorder.blocks) and recorder.cut_blocks() <= names, \
+        "only the thumbnails beside the card names may shorten them"
 
 
 @pytest.mark.parametrize("text_size", [1.0, max(TEXT_SIZES)])
@@ -109,16 +138,40 @@ def test_table_and_results_fit_their_boxes(language: str, players: int, text_siz
     warm_up(scene.layout_, False)
     for key in (k for keys in guide.HINTS.values() for k in keys):
         guide.draw_hint(app.screen, scene.layout_, key)
-        assert guide.text_bottom(scene.layout_, key) <= guide.button_rect(scene.layout_).top, key
+        assert guide.text_bottom(scene.layout_, key) <= guide.button_rect(scene.layout_, key).top
+        assert guide.log_below(scene.layout_, key).h >= scene.layout_.px(100), key
     scene.on_escape()
     app.frame(0.0, [])
     scene = table_scene(app, players, 3, None)
     scene.show_results()
     app.frame(0.0, [])
     assert recorder.cut == [] and recorder.wide == []
-    names = [i18n.gettext(f"building.{b.id}") for b in classic_rules().buildings]
-    assert {n: recorder.lines[n] for n in names if recorder.lines[n] > 2} == {}
+    assert recorder.cut_blocks() <= card_texts(), "only card texts, which tooltips show whole"
     view = app.scene.final
     for seat, info in enumerate(view["seats"]):
         text = "  ·  ".join(story(app.scene.model.events, seat, info["built"]))
         assert recorder.lines[text] <= 3, text
+
+
+@pytest.mark.parametrize("text_size", [1.0, max(TEXT_SIZES)])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_row_and_hovered_cards_show_their_whole_text(language: str, text_size: float,
+                                                     tmp_path: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building names on the rows' cards, action card names in the hand, and the
+    effects on the hovered hand card are never shortened."""
+    app = make_app(tmp_path)
+    i18n.set_language(language)
+    art.set_text_size(text_size)
+    recorder = TextRecorder()
+    recorder.install(monkeypatch)
+    layout = table_scene(app, 4, 3, 3).layout_
+    for b in classic_rules().buildings:
+        building_face(b.id, layout.card_size(), False)
+    canvas = Canvas(layout, Animator())
+    cards = range(len(classic_rules().cards))
+    hand = hand_rects(canvas, list(cards), set())
+    for card, rect in zip(cards, hand, strict=True):
+        card_face(card, rect.size, strip=hand[1].left - hand[0].left)
+        card_face(card, hover_card_size(layout))
+    assert recorder.cut_blocks() == set()

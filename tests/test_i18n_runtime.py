@@ -89,3 +89,17 @@ def test_the_language_button_switches_the_screens_at_once(tmp_path: Path) -> Non
     step(app, click(scene.controls()["back"]))
     assert app.scene is table and table.button("menu").label == "Menu"
     assert table.log_lines != english_log and "Manche 1" in " ".join(table.log_lines)
+
+
+def test_the_default_player_name_is_shown_in_the_current_language() -> None:
+    from havana_game.client.settings import Settings
+    stored = Settings(player_name="Player")
+    unnamed = Settings()
+    i18n.set_language("fr")
+    assert stored.shown_name() == unnamed.shown_name() == "Joueur"
+    stored.remember_name("Joueur")
+    assert stored.player_name == ""
+    i18n.set_language("ru")
+    assert stored.shown_name() == "Игрок"
+    stored.remember_name("Ana")
+    assert stored.shown_name() == "Ana"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -228,36 +229,92 @@ def forget_text() -> None:
     building_card.cache_clear()
 
 
+NAME_SPACING = 1.15
+"""Line spacing of card names (a share of their size)."""
+SMALLEST_TEXT = 7
+"""The smallest text on a card, in screen pixels: names and effects shrink to
+fit down to it, never below (a tooltip has the whole text)."""
+
+
 @lru_cache(maxsize=512)
 def action_card(index: int, key: str, number: int, size: tuple[int, int], name: str,
-                effect: str | None) -> pygame.Surface:
-    """An action card face: number in the corners, `name` (up to two lines), picture,
-    and the `effect` text if given."""
+                effect: str | None, strip: int | None = None) -> pygame.Surface:
+    """An action card face: number in the corner, picture, `name`, and the `effect`
+    text if given, each shrunk to fit (down to `SMALLEST_TEXT`; an effect that
+    still does not fit ends with an ellipsis). Without an effect the name has the
+    whole lower half. `strip`: the width left visible of a card overlapped by the
+    next one in a fanned hand; the name then fills that strip (`_strip_name`)
+    and the effect, which would be hidden, is left out."""
     w, h = size
     tint = CARD_TINTS.get(key, (200, 200, 200))
     surf = rounded_card(size, PAPER, INK)
-    band = pygame.Rect(max(2, w // 20), max(2, w // 20), w - 2 - 2 * max(2, w // 20), int(h * 0.42))
+    band = pygame.Rect(max(2, w // 20), max(2, w // 20), w - 2 - 2 * max(2, w // 20),
+                       int(h * (0.42 if effect else 0.36)))
     pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
     big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
     surf.blit(big, (band.left + w // 16, band.top))
-    _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 10, h // 40))
-    name_w = w - 4
-    name_size = fonts.fit_size(name, max(7, int(w * 0.11)), name_w, 2, True)
-    y = band.bottom + h // 40
-    for line in fonts.wrap(name, name_size, name_w, True)[:2]:
-        label = fonts.text(fonts.fit(line, name_size, name_w, True), name_size, INK, True)
-        surf.blit(label, label.get_rect(midtop=(w // 2, y)))
-        y += label.get_height()
-    if effect:
-        size_px = max(7, int(w * 0.085))
-        y += 2
-        for line in fonts.wrap(effect, size_px, w - w // 8):
-            if y + size_px > h - 6:
-                break
-            label = fonts.text(line, size_px, (60, 50, 40))
-            surf.blit(label, label.get_rect(midtop=(w // 2, y)))
-            y += int(size_px * 1.2)
+    _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 8, h // 40))
+    pad = max(3, w // 12)
+    top = band.bottom + h // 40
+    area = pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
+    if strip is not None:
+        edge = max(2, w // 24)
+        _strip_name(surf, name, pygame.Rect(edge, top, strip - 2 * edge, area.h),
+                    max(SMALLEST_TEXT, int(w * 0.13)), strip >= w * STRIP_ACROSS)
+        return surf
+    _card_text(surf, name, effect, area)
     return surf
+
+
+def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame.Rect) -> None:
+    """The name (up to two lines over the effect, else centered in `area`) and the
+    effect text under it, which may reach nearer the card's edges."""
+    w, h = surf.get_size()
+    base = max(SMALLEST_TEXT, int(w * (0.11 if effect else 0.18)))
+    room = 2 * fonts.line_step(base, NAME_SPACING) if effect else area.h
+    title = fonts.fit_block(name, base, fonts.readable(SMALLEST_TEXT), area.w, room, True,
+                            NAME_SPACING)
+    top = area.top if effect else area.top + (room - len(title.lines) * title.step) // 2
+    top = draw_block(surf, title, INK, True, (area.centerx, top))
+    if effect:
+        edge = max(3, w // 20)
+        text = fonts.fit_block(effect, max(SMALLEST_TEXT, int(w * 0.085)),
+                               fonts.readable(SMALLEST_TEXT), w - 2 - 2 * edge,
+                               h - 3 - edge - top - 2)
+        draw_block(surf, text, (60, 50, 40), False, (area.centerx, top + 2))
+
+
+STRIP_ACROSS = 0.55
+"""An overlapped hand card's name runs across its visible strip if the strip is at
+least this share of the card's width, else along it."""
+
+
+def _strip_name(surf: pygame.Surface, name: str, area: pygame.Rect, size: int,
+                across: bool) -> None:
+    """A card's name in `area`, the strip left visible of an overlapped card:
+    `across` it, or else along it, read upwards, as on the index of a fanned card."""
+    floor = fonts.readable(SMALLEST_TEXT)
+    if across:
+        title = fonts.fit_block(name, size, floor, area.w, area.h, True, NAME_SPACING)
+        draw_block(surf, title, INK, True,
+                   (area.centerx, area.top + (area.h - len(title.lines) * title.step) // 2))
+        return
+    title = fonts.fit_block(name, size, floor, area.h, area.w, True, NAME_SPACING)
+    text = pygame.Surface((area.h, len(title.lines) * title.step), pygame.SRCALPHA)
+    draw_block(text, title, INK, True, (area.h // 2, 0))
+    turned = pygame.transform.rotate(text, 90)
+    surf.blit(turned, turned.get_rect(center=area.center))
+
+
+def draw_block(surf: pygame.Surface, block: fonts.Block, color: Color, bold: bool,
+               midtop: tuple[int, int]) -> int:
+    """Draw `block`'s lines centered under `midtop`; returns the y below them."""
+    x, y = midtop
+    for line in block.lines:
+        label = fonts.text(line, block.size, color, bold)
+        surf.blit(label, label.get_rect(midtop=(x, y)))
+        y += block.step
+    return y
 
 
 @lru_cache(maxsize=16)
@@ -311,14 +368,49 @@ def _skyline(surf: pygame.Surface, rect: pygame.Rect, seed: str, vp: int) -> Non
 COST_NAMES = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers")
 
 
+@dataclass(frozen=True)
+class BuildingParts:
+    """Where a building card's parts go: the picture, the name under it and the
+    cost icons (two per row) at the bottom."""
+
+    picture: pygame.Rect
+    title: fonts.Block
+    name_top: int
+    icon_size: int
+    cost_top: int
+
+    @property
+    def name_bottom(self) -> int:
+        return self.name_top + len(self.title.lines) * self.title.step
+
+
+def building_parts(name: str, cost: tuple[int, ...], size: tuple[int, int]) -> BuildingParts:
+    """The parts of a building card of `size`: the cost icons keep their size
+    (`w * 0.2`) for every cost, the picture gives way to them and to the name
+    (down to 22 % of the card's height)."""
+    w, h = size
+    pad = max(2, w // 16)
+    inner_w = w - 2 - 2 * pad
+    base, floor = max(SMALLEST_TEXT, int(w * 0.1)), fonts.readable(SMALLEST_TEXT)
+    room = max(2 * fonts.line_step(base, NAME_SPACING), 3 * fonts.line_step(floor, NAME_SPACING))
+    title = fonts.fit_block(name, base, floor, inner_w, room, True, NAME_SPACING)
+    name_h = len(title.lines) * title.step
+    rows = max(1, (sum(1 for n in cost if n) + 1) // 2)
+    room = h - 3 - 2 * pad - int(h * 0.22) - name_h - 4
+    icon_size = max(6, min(int(w * 0.2), room // rows - 1))
+    cost_top = h - 3 - pad - (icon_size + 1) * rows
+    picture = pygame.Rect(pad, pad, inner_w, min(int(h * 0.42), cost_top - name_h - 4 - pad))
+    return BuildingParts(picture, title, picture.bottom + 2, icon_size, cost_top)
+
+
 @lru_cache(maxsize=256)
 def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[int, ...],
                   size: tuple[int, int], letters: bool = False) -> pygame.Surface:
     """A building card: picture, name, VP badge, Architect mark, cost icons."""
     w, h = size
     surf = rounded_card(size, (250, 244, 228), INK)
-    pad = max(2, w // 16)
-    picture = pygame.Rect(pad, pad, w - 2 - 2 * pad, int(h * 0.42))
+    face = building_parts(name, cost, size)
+    picture = face.picture
     _skyline(surf, picture, ident, vp)
     badge = max(10, int(w * 0.3))
     icon = star(badge)
@@ -331,24 +423,15 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
         pygame.draw.circle(surf, (40, 60, 110), mark.center, badge // 2)
         label = fonts.text("A", max(7, int(badge * 0.55)), (255, 255, 255), True)
         surf.blit(label, label.get_rect(center=mark.center))
-    name_size = fonts.fit_size(name, max(7, int(w * 0.1)), w - 2 * pad, 2, True)
-    lines = fonts.wrap(name, name_size, w - 2 * pad, True)[:2]
-    y = picture.bottom + 2
-    for line in lines:
-        label = fonts.text(fonts.fit(line, name_size, w - 2 * pad, True), name_size, INK, True)
-        surf.blit(label, label.get_rect(midtop=(w // 2, y)))
-        y += int(name_size * 1.15)
+    draw_block(surf, face.title, INK, True, (picture.centerx, face.name_top))
     entries = [(COST_NAMES[i], n) for i, n in enumerate(cost) if n]
-    rows = (len(entries) + 1) // 2
-    room = h - 3 - pad - y - 2
-    icon_size = max(6, min(int(w * 0.2), (room - rows) // max(1, rows)))
-    cost_top = h - 3 - pad - (icon_size + 1) * rows
+    side = face.icon_size
     for i, (kind, amount) in enumerate(entries):
-        x = pad + (i % 2) * (w - 2 * pad) // 2
-        yy = cost_top + (i // 2) * (icon_size + 1)
-        surf.blit(resource_icon(kind, icon_size, letters), (x, yy))
-        label = fonts.text(f"{amount}", max(7, int(icon_size * 0.8)), INK, True)
-        surf.blit(label, (x + icon_size + 2, yy + (icon_size - label.get_height()) // 2))
+        x = picture.left + (i % 2) * picture.w // 2
+        y = face.cost_top + (i // 2) * (side + 1)
+        surf.blit(resource_icon(kind, side, letters), (x, y))
+        label = fonts.text(f"{amount}", max(7, int(side * 0.8)), INK, True)
+        surf.blit(label, (x + side + 2, y + (side - label.get_height()) // 2))
     return surf
 
 

@@ -40,7 +40,7 @@ def _play(args: argparse.Namespace) -> int:
     kinds = ["human"] * humans + [levels[min(i, len(levels) - 1)]
                                   for i in range(args.players - humans)]
     app = App()
-    names = [app.settings.player_name, *DEFAULT_NAMES[1:]][: args.players]
+    names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]][: args.players]
     app.switch(TableScene(app, NetLink.local(kinds, names)))
     return app.run()
 

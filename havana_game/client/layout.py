@@ -13,7 +13,12 @@ from pygame import Rect
 
 BASE_W, BASE_H = 1280, 720
 MATERIALS = ("red", "yellow", "brown", "blue", "gray")
-OPPONENT_SLOTS = 3
+SEAT_COLUMN = (44, 466)
+"""Design top and bottom of the opponents' column."""
+SEAT_GAP = 7
+"""Design gap between two opponents' panels."""
+TALLEST_SEAT = 300
+"""Design height of an opponent's panel at the most (with a single opponent)."""
 
 
 @dataclass
@@ -95,10 +100,11 @@ def table_layout(size: tuple[int, int], players: int, you: int | None) -> TableL
     first = you if you is not None else 0
     others = [(first + i) % players for i in range(1, players)] if you is not None \
         else list(range(players))
-    slots = max(OPPONENT_SLOTS, len(others))
-    slot_h = (466 - 44 - 7 * (slots - 1)) / slots
+    top, bottom = SEAT_COLUMN
+    slots = max(1, len(others))
+    slot_h = min(TALLEST_SEAT, (bottom - top - SEAT_GAP * (slots - 1)) / slots)
     for i, seat in enumerate(others):
-        layout.seats[seat] = _scaled((8, 44 + i * (slot_h + 7), 308, slot_h), sx, sy)
+        layout.seats[seat] = _scaled((8, top + i * (slot_h + SEAT_GAP), 308, slot_h), sx, sy)
     if you is not None:
         layout.seats[you] = _scaled((8, 474, 420, 238), sx, sy)
     return layout

@@ -7,12 +7,15 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from ..i18n import LANGUAGES, system_language
+from ..i18n import LANGUAGES, gettext, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""
 TEXT_SIZES = (0.9, 1.0, 1.15, 1.3)
 """Text-size multipliers offered."""
+UNNAMED = ("", "Player")
+"""What the settings hold for a player who never typed a name (older files
+stored the English default)."""
 
 
 def config_dir() -> Path:
@@ -38,13 +41,23 @@ class Settings:
     muted: bool = False
     colorblind: bool = False
     """Draw a letter on every material as well as its shape."""
-    player_name: str = "Player"
+    player_name: str = ""
+    """The name typed last; `UNNAMED` until then (`shown_name`)."""
     text_size: float = 1.0
     """Multiplier of every text's size (`TEXT_SIZES`)."""
     guide: bool = True
     """Show the first-game guide's hints."""
     guide_seen: list[str] = field(default_factory=list)
     """Guide hints already dismissed (`guide.HINTS`)."""
+
+    def shown_name(self) -> str:
+        """The player's name, or the default name in the current language."""
+        return gettext("player.default") if self.player_name in UNNAMED else self.player_name
+
+    def remember_name(self, name: str) -> None:
+        """Keep `name` for next time; the default name of the current language is
+        not a choice (it shows translated in any language)."""
+        self.player_name = "" if name in (gettext("player.default"), *UNNAMED) else name
 
     @classmethod
     def load(cls) -> Settings:

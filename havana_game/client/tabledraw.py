@@ -5,6 +5,7 @@ of a secret card are recorded in the `Canvas`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -73,10 +74,12 @@ def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Su
     return art.building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters)
 
 
-def card_face(card: int, size: tuple[int, int], detail: bool = True) -> pygame.Surface:
+def card_face(card: int, size: tuple[int, int], detail: bool = True,
+              strip: int | None = None) -> pygame.Surface:
+    """Action card `card` in the current language (`art.action_card`)."""
     c = classic_rules().cards[card]
     return art.action_card(card, c.key, c.number, size, tr(f"card.{c.key}"),
-                           tr(f"effect.{c.key}") if detail else None)
+                           tr(f"effect.{c.key}") if detail else None, strip)
 
 
 def can_afford(view: View, ident: str) -> bool:
@@ -101,34 +104,110 @@ def _label(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
     return rect
 
 
+@dataclass
+class Placed:
+    """A text placed on the table: what it says, its font size, where it goes."""
+
+    text: str
+    size: int
+    rect: pygame.Rect
+    tip: str = ""
+    """The whole text, when `text` is shortened."""
+
+
+TOP_TEXT, CHIP_TEXT, CHIP_FLOOR = 15, 13, 10
+"""Design sizes of the top bar's title and goal, of the turn-order chips, and the
+smallest the chips shrink to before their names are shortened."""
+
+
+def top_bar(layout: TableLayout, view: View, names: list[str]) -> tuple[Placed, list[Placed],
+                                                                           Placed]:
+    """The top bar's parts: the round and phase at the left, the goal before the
+    Menu button, and between them the round's turn-order chips, which shrink
+    (down to `CHIP_FLOOR`) and then shorten their names until they all fit."""
+    rect, px = layout.top, layout.px
+    phase = tr(f"phase.{view['phase']}")
+    text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
+    room = px(380)
+    size = fonts.fit_size(text, px(TOP_TEXT), room, 1, True)
+    title = _placed(fonts.fit(text, size, room, True), size, "midleft",
+                    (rect.left + px(12), rect.centery))
+    goal = _placed(tr("target", vp=view["target_vp"]), px(TOP_TEXT), "midright",
+                   (rect.right - px(150), rect.centery))
+    area = pygame.Rect(title.rect.right + px(16), rect.top + px(6), 0, rect.h - px(12))
+    area.w = goal.rect.left - px(16) - area.left
+    return title, _chips(layout, view, names, area), goal
+
+
+def _placed(text: str, size: int, anchor: str, pos: tuple[int, int]) -> Placed:
+    rect = pygame.Rect((0, 0), fonts.font(size, True).size(text))
+    setattr(rect, anchor, pos)
+    return Placed(text, size, rect)
+
+
+def _chips(layout: TableLayout, view: View, names: list[str], area: pygame.Rect) -> \
+        list[Placed]:
+    """The turn-order chips fitted into `area`, centered in it."""
+    px = layout.px
+    gap, inner = px(8), px(16)
+    makers = [_chip_text(place, view["seats"][seat]["number"]) for place, seat
+              in enumerate(view["order"])]
+    chosen = [names[seat] for seat in view["order"]]
+    full = [make(name) for make, name in zip(makers, chosen, strict=True)]
+    room = area.w - gap * max(0, len(makers) - 1) - inner * len(makers)
+    sizes = range(px(CHIP_TEXT), min(px(CHIP_TEXT), px(CHIP_FLOOR)) - 1, -1)
+    size = next((s for s in sizes if sum(_width(t, s) for t in full) <= room), sizes[-1])
+    cap = _share([_width(t, size) for t in full], room)
+    texts = [fonts.fit_name(m, n, size, cap, True) for m, n in zip(makers, chosen, strict=True)]
+    widths = [_width(t, size) + inner for t in texts]
+    x = area.left + max(0, (area.w - sum(widths) - gap * (len(widths) - 1)) // 2)
+    chips = []
+    for text, whole, width in zip(texts, full, widths, strict=True):
+        chips.append(Placed(text, size, pygame.Rect(x, area.top, width, area.h),
+                            whole if text != whole else ""))
+        x += width + gap
+    return chips
+
+
+def _chip_text(place: int, number: int | None) -> Callable[[str], str]:
+    """How a turn-order chip reads around a seat's name."""
+    if number is None:
+        return lambda name: name
+    return lambda name: f"{place + 1}. {name}  {number:02d}"
+
+
+def _width(text: str, size: int) -> int:
+    return fonts.font(size, True).size(text)[0]
+
+
+def _share(widths: list[int], room: int) -> int:
+    """The largest width each of `widths` may keep so that together they fit `room`:
+    the narrow ones whole, the others cut to an equal share of what is left."""
+    for count, width in enumerate(sorted(widths)):
+        remaining = len(widths) - count
+        if width * remaining > room:
+            return max(1, room // remaining)
+        room -= width
+    return max(widths, default=0)
+
+
 def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[str]) -> None:
     """Round and phase, the round's turn order (active seat highlighted), the goal."""
     rect = canvas.layout.top
     pygame.draw.rect(surface, (22, 34, 30), rect)
     pygame.draw.line(surface, art.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    size = canvas.px(15)
-    phase = tr(f"phase.{view['phase']}")
-    text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
-    x = rect.left + canvas.px(400)
-    room = x - canvas.px(20)
-    fitted = fonts.fit_size(text, size, room, 1, True)
-    _label(surface, fonts.fit(text, fitted, room, True), fitted, (canvas.px(12), rect.centery),
-           art.TEXT_LIGHT, True, "midleft")
-    for place, seat in enumerate(view["order"]):
-        number = view["seats"][seat]["number"]
-        label = fonts.text(f"{place + 1}. {names[seat]}  {number:02d}" if number is not None
-                           else names[seat], canvas.px(13), art.INK, True)
-        chip = pygame.Rect(x, rect.top + canvas.px(6), label.get_width() + canvas.px(16),
-                           rect.h - canvas.px(12))
-        active = view["active"] == seat and view["phase"] in ("actions", "cover")
-        pygame.draw.rect(surface, art.SEAT_COLORS[seat], chip, border_radius=chip.h // 2)
-        if active:
-            pygame.draw.rect(surface, (255, 255, 255), chip, canvas.px(2),
-                             border_radius=chip.h // 2)
-        surface.blit(label, label.get_rect(center=chip.center))
-        x = chip.right + canvas.px(8)
-    _label(surface, tr("target", vp=view["target_vp"]), size,
-           (rect.right - canvas.px(150), rect.centery), art.ACCENT, True, "midright")
+    title, chips, goal = top_bar(canvas.layout, view, names)
+    _label(surface, title.text, title.size, title.rect.topleft, art.TEXT_LIGHT, True)
+    for chip, seat in zip(chips, view["order"], strict=True):
+        pygame.draw.rect(surface, art.SEAT_COLORS[seat], chip.rect,
+                         border_radius=chip.rect.h // 2)
+        if view["active"] == seat and view["phase"] in ("actions", "cover"):
+            pygame.draw.rect(surface, (255, 255, 255), chip.rect, canvas.px(2),
+                             border_radius=chip.rect.h // 2)
+        _label(surface, chip.text, chip.size, chip.rect.center, art.INK, True, "center")
+        if chip.tip:
+            canvas.hovers.append((chip.rect, chip.tip))
+    _label(surface, goal.text, goal.size, goal.rect.topleft, art.ACCENT, True)
 
 
 def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: str,
@@ -222,39 +301,32 @@ def _bag(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (120, 85, 50), neck, border_radius=neck.h // 3)
 
 
+TALL_SEAT = 180
+"""Design height from which an opponent's panel shows its buildings as cards, like
+the seat at the screen."""
+
+
 def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
-              big: bool, show_face_down: bool) -> None:
+              own: bool, show_face_down: bool) -> None:
     """A player's panel: name, number, face-up cards (and a back on each
     face-down one), materials, pesos, workers, hand and discard sizes, VP with
-    progress to the goal, built buildings."""
+    progress to the goal, built buildings. The seat at the screen (`own`) sees
+    its face-up cards' effects."""
     rect = canvas.layout.seats[seat]
     info = view["seats"][seat]
     active = view["active"] == seat and view["phase"] in ("actions", "cover")
+    big = own or rect.h >= canvas.px(TALL_SEAT)
     surface.blit(art.panel(rect.size, active), rect)
     pad = canvas.px(7)
     header = canvas.px(26)
-    pygame.draw.rect(surface, art.SEAT_COLORS[seat], (rect.left + pad, rect.top + pad,
-                                                      canvas.px(6), header - pad))
-    title = tr("seat.turn", name=name) if active and view.get("you") == seat else name
-    _label(surface, fonts.fit(title, canvas.px(15), rect.w // 2 + canvas.px(40), True),
-           canvas.px(15), (rect.left + pad + canvas.px(12), rect.top + pad - canvas.px(2)),
-           art.ACCENT if active else art.TEXT_LIGHT, True)
-    if info["number"] is not None:
-        badge = _label(surface, f"{info['number']:02d}", canvas.px(17),
-                       (rect.right - pad, rect.top + pad - canvas.px(3)), art.ACCENT, True,
-                       "topright")
-        if info["protected"]:
-            _shield(surface, pygame.Rect(badge.left - canvas.px(22), badge.top + canvas.px(2),
-                                         canvas.px(16), canvas.px(18)))
-            canvas.hovers.append((pygame.Rect(badge.left - canvas.px(22), badge.top,
-                                              canvas.px(18), canvas.px(20)), tr("protected")))
+    _seat_header(surface, canvas, view, seat, name, active)
     cards_w = int(rect.w * (0.36 if big else 0.34))
     card_w = (cards_w - pad) // 2
     card_h = min(int(card_w * 1.45), rect.h - header - 2 * pad)
     card_w = int(card_h / 1.45)
     top = rect.top + header + pad // 2
     _draw_face_up(surface, canvas, view, seat, pygame.Rect(rect.left + pad, top, card_w, card_h),
-                  big, show_face_down)
+                  own, show_face_down)
     block = pygame.Rect(rect.left + pad * 2 + 2 * card_w + pad, top,
                         rect.right - (rect.left + pad * 3 + 2 * card_w + pad), card_h)
     _draw_resources(surface, canvas, view, seat, block, big)
@@ -264,6 +336,37 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
         _draw_built_cards(surface, canvas, info["built"], strip)
 
 
+def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
+                 active: bool) -> None:
+    """The panel's color mark, the name ("Name · Your turn" with the name
+    shortened first), the number and the protection shield."""
+    rect = canvas.layout.seats[seat]
+    info = view["seats"][seat]
+    pad, px = canvas.px(7), canvas.px
+    pygame.draw.rect(surface, art.SEAT_COLORS[seat], (rect.left + pad, rect.top + pad,
+                                                      px(6), px(26) - pad))
+    right = rect.right - pad
+    if info["number"] is not None:
+        badge = _label(surface, f"{info['number']:02d}", px(17),
+                       (right, rect.top + pad - px(3)), art.ACCENT, True, "topright")
+        right = badge.left - px(8)
+        if info["protected"]:
+            shield = pygame.Rect(badge.left - px(22), badge.top, px(18), px(20))
+            _shield(surface, pygame.Rect(shield.left, shield.top + px(2), px(16), px(18)))
+            canvas.hovers.append((shield, tr("protected")))
+            right = shield.left - px(6)
+    left = rect.left + pad + px(12)
+    size = px(15)
+    if active and view.get("you") == seat:
+        title = fonts.fit_name(lambda n: tr("seat.turn", name=n), name, size, right - left, True)
+    else:
+        title = fonts.fit(name, size, right - left, True)
+    _label(surface, title, size, (left, rect.top + pad - px(2)),
+           art.ACCENT if active else art.TEXT_LIGHT, True)
+    if name not in title:
+        canvas.hovers.append((pygame.Rect(left, rect.top, right - left, px(26)), name))
+
+
 def _shield(surface: pygame.Surface, r: pygame.Rect) -> None:
     points = [r.topleft, r.topright, (r.right, r.centery), r.midbottom, (r.left, r.centery)]
     pygame.draw.polygon(surface, (110, 130, 200), points)
@@ -271,7 +374,7 @@ def _shield(surface: pygame.Surface, r: pygame.Rect) -> None:
 
 
 def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
-                  first: pygame.Rect, big: bool, show_face_down: bool) -> None:
+                  first: pygame.Rect, detail: bool, show_face_down: bool) -> None:
     info = view["seats"][seat]
     size = first.size
     slots = [first, first.move(first.w + canvas.px(6), 0)]
@@ -284,7 +387,7 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
         elif flip is not None and flip.progress < 0.5:
             _squeezed(surface, art.card_back(size), slot, 1 - 2 * flip.progress)
         else:
-            face = card_face(card, size, detail=big)
+            face = card_face(card, size, detail=detail)
             if flip is not None:
                 _squeezed(surface, face, slot, 2 * flip.progress - 1)
             else:
@@ -400,13 +503,17 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
     if strip.h < canvas.px(20):
         return
     _label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
-    h = strip.h - canvas.px(16)
+    h = min(strip.h - canvas.px(16), canvas.px(BUILT_CARD_H))
     w = int(h / 1.39)
     step = min(w + canvas.px(4), (strip.w - w) // max(1, len(built) - 1)) if built else w
     for i, ident in enumerate(built):
         r = pygame.Rect(strip.left + i * step, strip.top + canvas.px(16), w, h)
         surface.blit(building_face(ident, (w, h), canvas.letters), r)
         canvas.hovers.append((r, building_tooltip(ident)))
+
+
+BUILT_CARD_H = 110
+"""Design height of a built building's card at the most (in a tall panel)."""
 
 
 def warm_up(layout: TableLayout, letters: bool) -> None:
@@ -416,19 +523,34 @@ def warm_up(layout: TableLayout, letters: bool) -> None:
     for b in classic_rules().buildings:
         building_face(b.id, (w, h), letters)
     canvas = Canvas(layout, Animator(), letters)
-    size = hand_rects(canvas, [0], set())[0].size
-    for card in range(len(classic_rules().cards)):
-        card_face(card, size)
+    cards = range(len(classic_rules().cards))
+    for size in {hand_rects(canvas, list(cards)[:n], set())[0].size for n in range(1, 8)}:
+        for card in cards:
+            card_face(card, size)
+
+
+HAND_GAP = 6
+"""Design gap between two hand cards side by side."""
+HAND_CARD = 0.7
+"""A hand card's height at the most, as a share of the hand panel's."""
+HAND_SMALLEST = 86
+"""Design width a hand card may shrink to for more cards to lie side by side."""
 
 
 def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame.Rect]:
-    """Where each hand card lies, fanned in a gentle arc; picked cards lifted."""
+    """Where each hand card lies, fanned in a gentle arc; picked cards lifted.
+    Cards shrink (down to `HAND_SMALLEST`) to lie side by side in the panel's
+    width, and overlap only as much as they still must."""
     area = canvas.layout.hand
-    h = int(area.h * 0.70)
-    w = int(h / 1.45)
-    top = area.top + canvas.px(34)
+    tallest = int(area.h * HAND_CARD)
+    widest = int(tallest / 1.45)
+    room = area.w - canvas.px(20)
+    gap = canvas.px(HAND_GAP)
     n = max(1, len(hand))
-    step = min(w + canvas.px(6), (area.w - canvas.px(20) - w) // max(1, n - 1))
+    w = min(widest, max(canvas.px(HAND_SMALLEST), (room - gap * (n - 1)) // n))
+    h = int(w * 1.45)
+    top = area.top + canvas.px(34) + (tallest - h) // 2
+    step = min(w + gap, (room - w) // max(1, n - 1))
     left = area.centerx - (step * (n - 1) + w) // 2
     rects = []
     for i, card in enumerate(hand):
@@ -442,7 +564,9 @@ def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame
 
 def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[int],
               hover: tuple[int, int] | None) -> None:
-    """The seat's hand, fanned; picked cards lifted; the hovered card shown large."""
+    """The seat's hand, fanned; picked cards lifted; the hovered card shown large.
+    A card the next one overlaps by more than its margin has its name set in the
+    strip left visible."""
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
     hand = view.get("hand") or []
@@ -451,11 +575,12 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
     rects = hand_rects(canvas, hand, set(picked))
     hovered = None
     for i, (card, r) in enumerate(zip(hand, rects, strict=True)):
-        surface.blit(card_face(card, r.size), r)
-        canvas.secrets.add(("hand", view["you"], card))
         visible = r.copy()
         if i + 1 < len(rects):
             visible.w = min(r.w, rects[i + 1].left - r.left)
+        hidden = r.w - visible.w > r.w // 12
+        surface.blit(card_face(card, r.size, strip=visible.w if hidden else None), r)
+        canvas.secrets.add(("hand", view["you"], card))
         canvas.targets[f"hand:{card}"] = visible
         if card in picked:
             pygame.draw.rect(surface, art.ACCENT, r, canvas.px(3), border_radius=canvas.px(6))
@@ -463,29 +588,52 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
             hovered = (card, r)
     if hovered:
         card, r = hovered
-        big = card_face(card, (canvas.px(150), canvas.px(218)))
+        big = card_face(card, hover_card_size(canvas.layout))
         spot = big.get_rect(midbottom=(r.centerx, r.top + canvas.px(40)))
         spot.clamp_ip(surface.get_rect())
         surface.blit(big, spot)
 
 
-def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: int) -> None:
-    """The last lines of the game log, newest at the bottom; `scroll` lines back."""
-    area = canvas.layout.log
+def hover_card_size(layout: TableLayout) -> tuple[int, int]:
+    """The hovered hand card, shown large enough for its whole effect text."""
+    return layout.px(150), layout.px(218)
+
+
+LOG_TEXT = 12
+"""Design size of the log's lines."""
+
+
+def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: int,
+             area: pygame.Rect | None = None) -> None:
+    """The last lines of the game log, newest at the bottom; `scroll` lines back;
+    a scroll bar when older (or newer) lines are out of sight. `area`: where (by
+    default the whole log panel)."""
+    area = area or canvas.layout.log
+    px = canvas.px
     surface.blit(art.panel(area.size), area)
-    _label(surface, tr("log"), canvas.px(14), (area.left + canvas.px(10), area.top + canvas.px(6)),
-           art.ACCENT, True)
-    size = canvas.px(12)
-    line_h = int(size * 1.35)
-    width = area.w - canvas.px(20)
+    _label(surface, tr("log"), px(14), (area.left + px(10), area.top + px(6)), art.ACCENT, True)
+    size = px(LOG_TEXT)
+    step = fonts.line_step(size, 1.3)
     wrapped: list[str] = []
     for line in lines[-120:]:
-        wrapped.extend(fonts.wrap(line, size, width))
-    room = (area.h - canvas.px(34)) // line_h
-    end = max(0, len(wrapped) - scroll)
-    shown = wrapped[max(0, end - room):end]
-    y = area.top + canvas.px(28)
-    for line in shown:
+        wrapped.extend(fonts.wrap(line, size, area.w - px(28)))
+    top = area.top + px(8) + fonts.line_step(px(14), 1.3)
+    room = max(0, (area.bottom - px(6) - top) // step)
+    end = max(min(room, len(wrapped)), len(wrapped) - scroll)
+    start = max(0, end - room)
+    for i, line in enumerate(wrapped[start:end]):
         color = art.ACCENT if line.startswith("—") else art.TEXT_LIGHT
-        surface.blit(fonts.text(line, size, color), (area.left + canvas.px(10), y))
-        y += line_h
+        surface.blit(fonts.text(line, size, color), (area.left + px(10), top + i * step))
+    if start > 0 or end < len(wrapped):
+        track = pygame.Rect(area.right - px(12), top, px(4), room * step)
+        _scroll_bar(surface, track, start, end, len(wrapped))
+
+
+def _scroll_bar(surface: pygame.Surface, track: pygame.Rect, start: int, end: int,
+                total: int) -> None:
+    """A thin bar: the track, and the thumb where lines `start`..`end` of `total` are."""
+    pygame.draw.rect(surface, (28, 40, 36), track, border_radius=track.w // 2)
+    thumb = track.copy()
+    thumb.h = max(track.w * 2, track.h * (end - start) // max(1, total))
+    thumb.top = track.top + (track.h - thumb.h) * start // max(1, total - (end - start))
+    pygame.draw.rect(surface, art.TEXT_DIM, thumb, border_radius=track.w // 2)

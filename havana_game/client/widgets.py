@@ -55,8 +55,9 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         icon_w = sum(i.get_width() + 2 for i in self.icons)
-        size = fonts.fit_size(self.label, max(9, int(r.h * 0.42)), r.w - icon_w - 8, 1, True)
-        label = fonts.text(fonts.fit(self.label, size, r.w - icon_w - 8, True), size, ink, True)
+        room = r.w - icon_w - 2 * max(6, r.h // 4)
+        size = fonts.fit_size(self.label, max(9, int(r.h * 0.42)), room, 1, True)
+        label = fonts.text(fonts.fit(self.label, size, room, True), size, ink, True)
         x = r.centerx - (icon_w + label.get_width()) // 2
         for icon in self.icons:
             surface.blit(icon, (x, r.centery - icon.get_height() // 2))
@@ -74,6 +75,8 @@ class TextField:
     active: bool = False
     max_length: int = 24
     placeholder: str = ""
+    label: str = ""
+    """Shown above the field, so it stays named once it holds text."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -99,14 +102,19 @@ class TextField:
         color = art.INK if self.value else (150, 140, 120)
         label = fonts.text(fonts.fit(shown or self.placeholder, size, r.w - 10), size, color)
         surface.blit(label, (r.left + 6, r.centery - label.get_height() // 2))
+        if self.label:
+            size = max(9, int(r.h * 0.32))
+            caption = fonts.text(fonts.fit(self.label, size, r.w), size, art.TEXT_DIM, True)
+            surface.blit(caption, caption.get_rect(bottomleft=(r.left + 2, r.top - 2)))
 
 
 @lru_cache(maxsize=128)
 def tooltip_surface(text: str, size: int) -> pygame.Surface:
-    """A dark box with `text` wrapped in it."""
-    width = size * 22
-    lines = fonts.wrap(text, size, width)
-    line_h = int(size * 1.3)
+    """A dark box with `text` wrapped in it, as wide as its longest line (22 ems
+    at the most)."""
+    lines = fonts.wrap(text, size, size * 22)
+    width = max(fonts.font(size).size(line)[0] for line in lines)
+    line_h = fonts.line_step(size)
     box = pygame.Surface((width + size, line_h * len(lines) + size), pygame.SRCALPHA)
     pygame.draw.rect(box, (20, 24, 22), box.get_rect(), border_radius=size // 2)
     pygame.draw.rect(box, art.ACCENT, box.get_rect(), 1, border_radius=size // 2)

@@ -102,4 +102,5 @@ class Scene:
         for i, line in enumerate(fonts.wrap(text, self.px(size), self.px(900))):
             label = fonts.text(line, self.px(size), color)
             surface.blit(label, label.get_rect(midtop=(self.size[0] // 2,
-                                                       self.px(y) + i * self.px(size * 1.4))))
+                                                       self.px(y) + i * fonts.line_step(
+                                                           self.px(size), 1.4))))

@@ -22,7 +22,7 @@ class JoinScene(Scene):
         self.found: list[Any] = []
         self.message = ""
         self.searching = True
-        self.values = {"address": "", "code": "", "name": app.settings.player_name}
+        self.values = {"address": "", "code": "", "name": app.settings.shown_name()}
         threading.Thread(target=self._browse, daemon=True, name="havana-browse").start()
 
     def _browse(self) -> None:
@@ -39,9 +39,9 @@ class JoinScene(Scene):
         super().layout(size)
         cx = size[0] // 2
         self.fields = [
-            TextField(name, pygame.Rect(cx - self.px(150), self.px(120) + i * self.px(60),
+            TextField(name, pygame.Rect(cx - self.px(210), self.px(120) + i * self.px(70),
                                         self.px(420), self.px(44)), self.values[name],
-                      max_length=40, placeholder=tr(key))
+                      max_length=40, label=tr(key))
             for i, (name, key) in enumerate((("address", "join.address"), ("code", "join.code"),
                                              ("name", "name")))]
         self.buttons = [
@@ -80,13 +80,13 @@ class JoinScene(Scene):
             self.message = tr("join.address")
             return
         conn = ClientConnection(host, int(port))
-        conn.join(values["code"], values["name"] or "Player")
+        conn.join(values["code"], values["name"] or self.app.settings.shown_name())
         self.app.switch(LobbyScene(self.app, conn, address=values["address"]))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("join.title"), 30)
         self.note(surface, tr("join.found") if self.found else
-                  (tr("lobby.waiting") if self.searching else tr("join.none")), 320,
+                  (tr("lobby.waiting") if self.searching else tr("join.none")), 326,
                   art.TEXT_DIM)
         if self.message:
             self.note(surface, self.message, 620, art.DANGER)

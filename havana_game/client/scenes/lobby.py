@@ -16,6 +16,8 @@ from .base import Scene
 from .newgame import ai_levels
 
 LAN_PLAYERS = 4
+SEAT_BUTTON_W = 180
+"""Design width of the host's buttons beside each seat (add an AI, remove, AI level)."""
 
 
 class LobbyScene(Scene):
@@ -40,13 +42,13 @@ class LobbyScene(Scene):
 
         from ..lanhost import start_lan_host
         try:
-            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.player_name)
+            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.shown_name())
         except (ImportError, OSError) as error:
             self.message = tr("net.error", detail=str(error))
             return None
         self.address = f"{self.lan_host.address}:{self.lan_host.port}"
         conn = ClientConnection("127.0.0.1", self.lan_host.port)
-        conn.join(self.lan_host.code, self.app.settings.player_name)
+        conn.join(self.lan_host.code, self.app.settings.shown_name())
         return conn
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -60,7 +62,7 @@ class LobbyScene(Scene):
             return
         for seat in self.seats:
             y = self.px(200) + seat["seat"] * self.px(64)
-            rect = pygame.Rect(cx + self.px(200), y, self.px(150), self.px(44))
+            rect = pygame.Rect(cx + self.px(200), y, self.px(SEAT_BUTTON_W), self.px(44))
             if seat["kind"] == "open":
                 self.buttons.append(Button(f"add:{seat['seat']}", rect, tr("lobby.add_bot"),
                                            lambda s=seat["seat"]: self.conn.add_bot(self.level,
@@ -68,9 +70,19 @@ class LobbyScene(Scene):
             elif seat["seat"] != self.conn.seat:
                 self.buttons.append(Button(f"kick:{seat['seat']}", rect, tr("lobby.kick"),
                                            lambda s=seat["seat"]: self.conn.kick(s)))
+        if any(seat["kind"] == "open" for seat in self.seats):
+            rect = pygame.Rect(cx + self.px(200), self.px(200) + LAN_PLAYERS * self.px(64),
+                               self.px(SEAT_BUTTON_W), self.px(44))
+            self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
         self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
                                                         self.px(200), self.px(48)), tr("start"),
                                    self.conn.start_game, primary=True))
+
+    def next_level(self) -> None:
+        """The AI level that "Add AI" puts on a seat: the next one, round."""
+        levels = ai_levels()
+        self.level = levels[(levels.index(self.level) + 1) % len(levels)]
+        self.relayout()
 
     def update(self, dt: float) -> None:
         if self.conn is None:
@@ -129,5 +141,11 @@ class LobbyScene(Scene):
                 text, color = tr("lobby.seat", name=seat["name"], kind=kind), art.TEXT_LIGHT
             label = fonts.text(text, self.px(18), color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))
+        level = self.button("level")
+        if level is not None:
+            label = fonts.text(fonts.fit(tr("lobby.level"), self.px(16), self.px(520)),
+                               self.px(16), art.TEXT_DIM)
+            surface.blit(label, label.get_rect(midright=(level.rect.left - self.px(16),
+                                                         level.rect.centery)))
         if self.message:
-            self.note(surface, self.message, 480, art.DANGER)
+            self.note(surface, self.message, 530, art.DANGER)

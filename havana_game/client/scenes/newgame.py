@@ -28,7 +28,7 @@ class NewGameScene(Scene):
         levels = ai_levels()
         self.players = 4
         self.kinds = ["human"] + [levels[0]] * 3
-        self.names = [app.settings.player_name, *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
+        self.names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
         self.ages = ["", "", "", ""]
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -53,10 +53,12 @@ class NewGameScene(Scene):
                                        selected=kind == "human"))
             self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
                                                                      self.px(300), self.px(44)),
-                                         self.names[seat], placeholder=tr("name")))
+                                         self.names[seat], placeholder=tr("name"),
+                                         label=tr("name") if seat == 0 else ""))
             self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(160), y,
                                                                     self.px(120), self.px(44)),
-                                         self.ages[seat], max_length=3, placeholder=tr("age")))
+                                         self.ages[seat], max_length=3, placeholder=tr("age"),
+                                         label=tr("age") if seat == 0 else ""))
         bottom = size[1] - self.px(90)
         self.buttons.append(Button("back", pygame.Rect(cx - self.px(330), bottom, self.px(200),
                                                        self.px(48)), tr("back"), self.on_escape))
@@ -95,7 +97,7 @@ class NewGameScene(Scene):
         n = self.players
         names = [(self.names[s].strip() or DEFAULT_NAMES[s])[:20] for s in range(n)]
         if self.kinds[0] == "human":
-            self.app.settings.player_name = names[0]
+            self.app.settings.remember_name(names[0])
             self.app.settings.save()
         ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
         link = NetLink.local(self.kinds[:n], names, ages)

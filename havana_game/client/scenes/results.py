@@ -56,34 +56,49 @@ class ResultsScene(Scene):
         self.title(surface, tr("results.title"), 24)
         if view is None:
             return
+        scale = fonts.text_scale()
+        y = 24 + 34 * 1.2 * scale
         winners = names_text([self.model.name(s) for s in view["winners"]])
-        self.note(surface, trn("results.winner", len(view["winners"]), names=winners), 68,
+        self.note(surface, trn("results.winner", len(view["winners"]), names=winners), y,
                   art.ACCENT, 22)
+        y += 22 * 1.35 * scale
         if view["end_reason"]:
-            self.note(surface, tr(f"reason.{view['end_reason']}"), 98, art.TEXT_DIM, 14)
-        top = self.px(130)
-        row_h = self.px(118)
+            self.note(surface, tr(f"reason.{view['end_reason']}"), y, art.TEXT_DIM, 14)
+        top = self.px(y + 14 * 1.35 * scale + 10)
+        gap = self.px(8)
+        row_h = min(self.px(118), (self.buttons[0].rect.top - gap - top) // view["players"] - gap)
         width = self.px(1100)
         left = (self.size[0] - width) // 2
         for place, seat in enumerate(ranking(view)):
-            info = view["seats"][seat]
-            box = pygame.Rect(left, top + place * (row_h + self.px(8)), width, row_h)
-            surface.blit(art.panel(box.size, seat in view["winners"]), box)
-            pygame.draw.rect(surface, art.SEAT_COLORS[seat], (box.left + self.px(8),
-                             box.top + self.px(8), self.px(8), box.h - self.px(16)))
-            rank = fonts.text(f"{place + 1}.", self.px(30), art.ACCENT, True)
-            surface.blit(rank, (box.left + self.px(26), box.top + self.px(10)))
-            name = fonts.text(self.model.name(seat), self.px(22), art.TEXT_LIGHT, True)
-            surface.blit(name, (box.left + self.px(80), box.top + self.px(10)))
-            vp = fonts.text(trn("results.score", len(info["built"]), vp=info["vp"]),
-                            self.px(18), art.ACCENT, True)
-            surface.blit(vp, (box.left + self.px(80), box.top + self.px(40)))
-            text = "  ·  ".join(story(self.model.events, seat, info["built"]))
-            for i, line in enumerate(fonts.wrap(text, self.px(14), self.px(560))[:3]):
-                surface.blit(fonts.text(line, self.px(14), art.TEXT_LIGHT),
-                             (box.left + self.px(80), box.top + self.px(66) + i * self.px(17)))
-            self._draw_built(surface, info["built"], pygame.Rect(box.left + self.px(660),
-                             box.top + self.px(8), self.px(430), box.h - self.px(16)))
+            box = pygame.Rect(left, top + place * (row_h + gap), width, row_h)
+            self._draw_row(surface, box, place, seat)
+
+    def _draw_row(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int) -> None:
+        """One player's row: rank, name, score, the story of their game (shrunk to
+        fit the row) and their buildings."""
+        view = self.final
+        assert view is not None
+        info = view["seats"][seat]
+        surface.blit(art.panel(box.size, seat in view["winners"]), box)
+        pygame.draw.rect(surface, art.SEAT_COLORS[seat], (box.left + self.px(8),
+                         box.top + self.px(8), self.px(8), box.h - self.px(16)))
+        rank = fonts.text(f"{place + 1}.", self.px(30), art.ACCENT, True)
+        surface.blit(rank, (box.left + self.px(26), box.top + self.px(10)))
+        x, y = box.left + self.px(80), box.top + self.px(8)
+        name = fonts.text(self.model.name(seat), self.px(22), art.TEXT_LIGHT, True)
+        surface.blit(name, (x, y))
+        y += fonts.line_step(self.px(22), 1.15)
+        vp = fonts.text(trn("results.score", len(info["built"]), vp=info["vp"]),
+                        self.px(18), art.ACCENT, True)
+        surface.blit(vp, (x, y))
+        y += fonts.line_step(self.px(18), 1.2)
+        text = "  ·  ".join(story(self.model.events, seat, info["built"]))
+        block = fonts.fit_block(text, self.px(14), self.px(10), self.px(560),
+                                box.bottom - self.px(4) - y, spacing=1.15)
+        for i, line in enumerate(block.lines):
+            surface.blit(fonts.text(line, block.size, art.TEXT_LIGHT), (x, y + i * block.step))
+        self._draw_built(surface, info["built"], pygame.Rect(box.left + self.px(660),
+                         box.top + self.px(8), self.px(430), box.h - self.px(16)))
 
     def _draw_built(self, surface: pygame.Surface, built: list[str], area: pygame.Rect) -> None:
         h = area.h

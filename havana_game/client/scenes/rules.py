@@ -12,8 +12,8 @@ from ..tabledraw import card_face
 from ..widgets import Button
 from .base import Scene
 
-TEXT_PAGES = (("rules.goal", "rules.setup", "rules.order", "rules.turn"),
-              ("rules.build", "rules.supply", "rules.cover"))
+TEXT_PAGES = (("rules.goal", "rules.setup", "rules.order"),
+              ("rules.turn", "rules.build", "rules.supply", "rules.cover"))
 """Sections of the text pages (each a `<key>.title` heading and a `<key>` paragraph);
 the card reference is the last page."""
 PAGE_COUNT = len(TEXT_PAGES) + 1
@@ -21,6 +21,10 @@ TEXT_WIDTH = 900
 """Design width of the text column."""
 CARD_ROWS = 7
 """Cards per column on the card page."""
+SECTION_GAP = 12
+"""Design gap between two sections of a text page."""
+CARD_ROW_MOST = 90
+"""Design height of a row of the card page at the most (on tall windows)."""
 
 
 class RulesScene(Scene):
@@ -62,48 +66,67 @@ class RulesScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         cards_page = self.page == len(TEXT_PAGES)
         self.title(surface, tr("rules.cards.title" if cards_page else "rules.title"), 20)
+        y = 20 + _step(34, 1.25)
         page = fonts.text(tr("rules.page", page=self.page + 1, pages=PAGE_COUNT),
                           self.px(14), art.TEXT_DIM)
-        surface.blit(page, page.get_rect(midtop=(self.size[0] // 2, self.px(64))))
-        self.text_bottom = self._draw_cards(surface) if cards_page else \
-            self._draw_sections(surface, TEXT_PAGES[self.page])
+        surface.blit(page, page.get_rect(midtop=(self.size[0] // 2, self.px(y))))
+        y += _step(14) + 8
+        self.text_bottom = self._draw_cards(surface, y) if cards_page else \
+            self._draw_sections(surface, TEXT_PAGES[self.page], y)
 
-    def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...]) -> int:
-        y = 92
+    def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...], y: float) -> int:
         left = (self.size[0] - self.px(TEXT_WIDTH)) // 2
+        bottom = round(y)
         for key in keys:
             heading = fonts.text(tr(f"{key}.title"), self.px(19), art.ACCENT, True)
             surface.blit(heading, (left, self.px(y)))
-            y += 26
-            y = self._paragraph(surface, tr(key), left, y, TEXT_WIDTH, 16) + 12
-        return y
+            bottom = self._paragraph(surface, tr(key), left, y + _step(19, 1.3), TEXT_WIDTH, 16)
+            y = bottom + SECTION_GAP
+        return bottom
 
-    def _paragraph(self, surface: pygame.Surface, text: str, left: int, y: int, width: int,
+    def _paragraph(self, surface: pygame.Surface, text: str, left: int, y: float, width: int,
                    size: int) -> int:
         """Draw `text` wrapped to design `width` from design height `y`; returns the
         design height below it."""
-        step = size * 1.35
         for line in fonts.wrap(text, self.px(size), self.px(width)):
             surface.blit(fonts.text(line, self.px(size), art.TEXT_LIGHT), (left, self.px(y)))
-            y += step
+            y += _step(size)
         return round(y)
 
-    def _draw_cards(self, surface: pygame.Surface) -> int:
+    def _draw_cards(self, surface: pygame.Surface, top: float) -> int:
+        """The cards in two columns of `CARD_ROWS`, their rows as tall as the room
+        above the buttons allows; the effects' text shrinks until it fits its row."""
         cards = classic_rules().cards
-        face_w, face_h, row_h, col_w = 50, 70, 76, 600
+        face_w, face_h, col_w = 50, 70, 600
+        row_h = min(CARD_ROW_MOST, (self.buttons_top - 12 - top) / CARD_ROWS)
+        text_w = col_w - face_w - 24
+        size = self._effect_size(row_h - _step(15, 1.25), text_w)
         left = (self.size[0] - self.px(2 * col_w)) // 2
-        bottom = 0
+        bottom = 0.0
         for i, card in enumerate(cards):
             x = left + self.px(col_w * (i // CARD_ROWS))
-            y = 90 + row_h * (i % CARD_ROWS)
+            y = top + row_h * (i % CARD_ROWS)
             surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False),
                          (x, self.px(y)))
             name = fonts.text(tr(f"card.{card.key}"), self.px(15), art.ACCENT, True)
             surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
             end = self._paragraph(surface, tr(f"effect.{card.key}"), x + self.px(face_w + 10),
-                                  y + 20, col_w - face_w - 24, 13)
+                                  y + _step(15, 1.25), text_w, size)
             bottom = max(bottom, end, y + face_h)
         note_left = left + self.px(col_w)
-        return max(bottom, self._paragraph(surface, tr("rules.cards.note"), note_left,
-                                           90 + row_h * (len(cards) - CARD_ROWS) + 10,
-                                           col_w - 24, 13))
+        return max(round(bottom), self._paragraph(surface, tr("rules.cards.note"), note_left,
+                                                  top + row_h * (len(cards) - CARD_ROWS) + 10,
+                                                  col_w - 24, size))
+
+    def _effect_size(self, room: float, width: int) -> int:
+        """The largest size (13 down to 10) at which every card's effect fits `room`
+        design pixels of height in `width`."""
+        texts = [tr(f"effect.{card.key}") for card in classic_rules().cards]
+        return next((size for size in range(13, 9, -1)
+                     if max(len(fonts.wrap(t, self.px(size), self.px(width))) for t in texts)
+                     * _step(size) <= room), 10)
+
+
+def _step(size: float, spacing: float = 1.35) -> float:
+    """The design height of a line of text of design `size` at the current text size."""
+    return size * spacing * fonts.text_scale()

@@ -393,7 +393,7 @@ class TableScene(Scene):
             return
         hint = guide.current_hint(self.app.settings, current)
         if hint is not None:
-            self.buttons.append(Button("guide", guide.button_rect(layout), tr("guide.ok"),
+            self.buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
                                        lambda: self.dismiss_hint(hint)))
         half = (bottom.w - px(8)) // 2
         staged = self.staging.decision(view)
@@ -405,10 +405,12 @@ class TableScene(Scene):
                                    enabled=staged is not None, primary=True))
         lines = len(fonts.wrap(self._prompt(view, current), px(14), layout.actions.w - px(20),
                                True)[:3])
-        top = area.top + px(4) + int(px(14) * 1.3) * lines + px(6)
+        top = area.top + px(4) + fonts.line_step(px(14)) * lines + px(6)
         if self.model.error:
             error = tr("rejected", reason=self.model.error)
-            top += px(15) * len(fonts.wrap(error, px(12), layout.actions.w - px(20), True)[:2])
+            top += fonts.line_step(px(12), 1.25) * len(fonts.wrap(error, px(12),
+                                                                 layout.actions.w - px(20),
+                                                                 True)[:2])
         body = pygame.Rect(area.left, top, area.w, bottom.top - px(6) - top)
         if current == "build":
             self._build_controls(view, body)
@@ -610,7 +612,9 @@ class TableScene(Scene):
             highlight = "remove"
         draw_rows(surface, canvas, view, highlight, self.staging.end, set(self.events.hidden))
         draw_market(surface, canvas, view)
-        draw_log(surface, canvas, self.log_lines, self.log_scroll)
+        hint = guide.current_hint(self.app.settings, current)
+        draw_log(surface, canvas, self.log_lines, self.log_scroll,
+                 guide.log_below(self.layout_, hint) if hint else None)
         for seat in range(view["players"]):
             if seat in self.layout_.seats:
                 draw_seat(surface, canvas, view, seat, names[seat], seat == self.viewer,
@@ -620,7 +624,6 @@ class TableScene(Scene):
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
         self._draw_actions(surface, canvas, view, current)
-        hint = guide.current_hint(self.app.settings, current)
         if hint is not None:
             guide.draw_hint(surface, self.layout_, hint)
         for button in self.buttons:
@@ -669,13 +672,13 @@ class TableScene(Scene):
                                True)[:3]:
             surface.blit(fonts.text(line, size, art.TEXT_LIGHT, True), (area.left + layout.px(10),
                                                                          y))
-            y += int(size * 1.3)
+            y += fonts.line_step(size)
         if self.model.error:
             text = tr("rejected", reason=self.model.error)
             for line in fonts.wrap(text, layout.px(12), area.w - layout.px(20), True)[:2]:
                 surface.blit(fonts.text(line, layout.px(12), art.DANGER, True),
                              (area.left + layout.px(10), y))
-                y += layout.px(15)
+                y += fonts.line_step(layout.px(12), 1.25)
         if current == "build":
             payments = self.staging.payments(view)
             if payments:
