@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import time
 
+import pygame
+import pytest
+
+from havana_game.client import art
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.results import ResultsScene
+from havana_game.client.scenes.rules import RulesScene
 from havana_game.client.scenes.table import TableScene
 
-from .test_client_support import act_once, make_app, settle, step
+from .test_client_support import act_once, key, make_app, settle, step, tab_to
 
 
-def test_single_player_game_to_results(tmp_path):
+@pytest.mark.parametrize("keyboard", [False, True], ids=["mouse", "keyboard"])
+def test_single_player_game_to_results(tmp_path, keyboard):
     app = make_app(tmp_path)
     link = NetLink.local(["human", "random", "random", "random"], ["Ana", "B", "C", "D"])
     scene = TableScene(app, link)
@@ -21,7 +27,7 @@ def test_single_player_game_to_results(tmp_path):
     decisions = 0
     while not isinstance(app.scene, ResultsScene):
         assert time.monotonic() < deadline, f"unfinished after {decisions} decisions"
-        decisions += act_once(app, scene)
+        decisions += act_once(app, scene, keyboard)
         settle(app, 0.01)
         assert scene.model.error is None, scene.model.error
     assert decisions > 10
@@ -30,3 +36,26 @@ def test_single_player_game_to_results(tmp_path):
     assert results.final["winners"]
     step(app)
     assert "again" in results.controls()
+
+
+def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
+    """Tab walks the controls in reading order with a visible focus; Enter presses
+    the focused button; a text field reached by Tab takes the typing."""
+    app = make_app(tmp_path)
+    step(app)
+    menu = app.scene
+    assert menu.focus_order()[0] == "new"
+    tab_to(app, menu, "rules")
+    ring = menu.controls()["rules"].inflate(menu.px(8), menu.px(8))
+    assert tuple(app.screen.get_at((ring.left + 1, ring.centery)))[:3] == art.ACCENT
+    step(app, key(pygame.K_RETURN))
+    assert isinstance(app.scene, RulesScene)
+    step(app, key(pygame.K_ESCAPE))
+    tab_to(app, app.scene, "new")
+    step(app, key(pygame.K_RETURN))
+    new_game = app.scene
+    field = next(f for f in new_game.fields)
+    tab_to(app, new_game, field.name)
+    assert field.active
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x")])
+    assert field.value.endswith("x")

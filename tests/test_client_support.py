@@ -70,8 +70,18 @@ def settle(app: App, seconds: float = 0.05) -> None:
         time.sleep(0.003)
 
 
-def act_once(app: App, scene: Any) -> bool:
-    """If the seat at the screen must decide, click through one decision."""
+def tab_to(app: App, scene: Any, name: str) -> None:
+    """Press Tab until control `name` has the focus (it must, within one round)."""
+    for _ in range(len(scene.focus_order()) + 1):
+        if scene.focus == name:
+            return
+        step(app, key(pygame.K_TAB))
+    raise AssertionError(f"Tab never reached {name}; path {scene.focus_order()}")
+
+
+def act_once(app: App, scene: Any, keyboard: bool = False) -> bool:
+    """If the seat at the screen must decide, carry out one decision: clicking
+    its controls, or with `keyboard` reaching each with Tab and pressing Space."""
     if not scene.deciding():
         return False
     for name in plan(scene):
@@ -80,5 +90,9 @@ def act_once(app: App, scene: Any) -> bool:
             continue
         controls = scene.controls()
         assert name in controls, f"control {name} missing; have {sorted(controls)}"
-        step(app, click(controls[name]))
+        if keyboard:
+            tab_to(app, scene, name)
+            step(app, key(pygame.K_SPACE))
+        else:
+            step(app, click(controls[name]))
     return True

@@ -76,6 +76,7 @@ class App:
             self.handle(event)
         self.scene.update(dt)
         self.scene.draw(self.screen)
+        self.scene.draw_focus(self.screen)
 
     def run(self) -> int:
         """The main loop, until the window closes or Quit is chosen."""

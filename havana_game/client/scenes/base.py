@@ -24,6 +24,9 @@ class Scene:
         self.buttons: list[Button] = []
         self.fields: list[TextField] = []
         self.size = (0, 0)
+        self.focus: str | None = None
+        """The control Tab moved to (by name): Space carries it out, and so does
+        Enter if it is a button (Enter otherwise confirms)."""
 
     @property
     def scale(self) -> float:
@@ -56,6 +59,48 @@ class Scene:
         from .menu import MenuScene
         self.app.switch(MenuScene(self.app))
 
+    def focus_order(self) -> list[str]:
+        """Tab's path: every control in reading order, line by line from the top and
+        left to right along a line. Controls whose middles lie within half a
+        control's height of a line's first one share that line (a fanned hand
+        is one line)."""
+        controls = self.controls()
+        lines: list[list[str]] = []
+        for name in sorted(controls, key=lambda n: controls[n].centery):
+            rect = controls[name]
+            if lines and abs(rect.centery - controls[lines[-1][0]].centery) <= rect.h // 2:
+                lines[-1].append(name)
+            else:
+                lines.append([name])
+        return [name for line in lines for name in sorted(line, key=lambda n: controls[n].left)]
+
+    def move_focus(self, step: int) -> None:
+        """Tab (+1) or Shift+Tab (-1): focus the next or previous control; a text
+        field that gets the focus takes the typing."""
+        order = self.focus_order()
+        if not order:
+            self.focus = None
+            return
+        here = order.index(self.focus) if self.focus in order else (-1 if step > 0 else 0)
+        self.focus = order[(here + step) % len(order)]
+        for text_field in self.fields:
+            text_field.active = text_field.name == self.focus
+
+    def activate(self, name: str) -> None:
+        """Carry out control `name` as a click on it would."""
+        button = self.button(name)
+        if button is not None and button.enabled:
+            self.app.sounds.play("click")
+            button.action()
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """A ring around the focused control (drawn over the finished frame)."""
+        rect = self.controls().get(self.focus) if self.focus else None
+        if rect is not None:
+            ring = rect.inflate(self.px(8), self.px(8))
+            pygame.draw.rect(surface, art.ACCENT, ring, max(2, self.px(3)),
+                             border_radius=max(3, ring.h // 5))
+
     def on_enter(self) -> None:
         """Enter: the primary button, if any."""
         primary = next((b for b in self.buttons if b.primary and b.enabled), None)
@@ -67,10 +112,18 @@ class Scene:
             if text_field.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            focused = self.focus if self.focus in self.controls() else None
+            if event.key == pygame.K_TAB:
+                self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif event.key == pygame.K_ESCAPE:
                 self.on_escape()
+            elif event.key == pygame.K_SPACE and focused is not None:
+                self.activate(focused)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.on_enter()
+                if focused is not None and self.button(focused) is not None:
+                    self.activate(focused)  # Enter presses a focused button...
+                else:
+                    self.on_enter()  # ...else confirms (the primary button)
             return
         for button in list(self.buttons):
             if button.handle(event):

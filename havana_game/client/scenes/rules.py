@@ -13,7 +13,8 @@ from ..widgets import Button
 from .base import Scene
 
 TEXT_PAGES = (("rules.goal", "rules.setup", "rules.order"),
-              ("rules.turn", "rules.build", "rules.supply", "rules.cover"))
+              ("rules.turn", "rules.build", "rules.supply", "rules.cover"),
+              ("rules.keys",))
 """Sections of the text pages (each a `<key>.title` heading and a `<key>` paragraph);
 the card reference is the last page."""
 PAGE_COUNT = len(TEXT_PAGES) + 1

@@ -258,8 +258,9 @@ class TableScene(Scene):
                                                                    pygame.K_SPACE)):
                 self.lift_curtain()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.skip()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE \
+                and self.focus not in self.controls():
+            self.skip()  # Space skips the animations unless it is for a focused control
             return
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
@@ -319,6 +320,13 @@ class TableScene(Scene):
         if target is None:
             return
         self.click_target(target)
+
+    def activate(self, name: str) -> None:
+        """Enter on a focused table thing stages it as a click would."""
+        if self.canvas is not None and name in self.canvas.targets:
+            self.click_target(name)
+        else:
+            super().activate(name)
 
     def click_target(self, target: str) -> None:
         """Stage the choice a click on table thing `target` ("hand:5", ...) means."""
