@@ -8,7 +8,7 @@ import random
 
 import msgpack
 
-from havana_game.rules import apply, new_game, view_for
+from havana_game.rules import apply, new_game, spectator_view, view_for
 from havana_game.rules.snapshot import snapshot
 
 from .net_helpers import Recorder, play_randomly, running_host
@@ -16,6 +16,9 @@ from .net_helpers import Recorder, play_randomly, running_host
 PRIVATE_EVENT_FIELDS = {"cards_chosen": "cards", "card_covered": "card",
                         "card_taken_back": "card"}
 FORBIDDEN_KEYS = {"rng", "seed", "pile", "bag", "history", "state"}
+SEAT_SECRETS = {"hand", "face_down", "discard", "legal"}
+"""A seat's own secrets: top level of its own view only, never under `seats`,
+never in a spectator's view."""
 
 
 def _walk_keys(obj):
@@ -29,28 +32,44 @@ def _walk_keys(obj):
 
 
 def _states_by_version(game):
+    """Per version: the full state, every seat's view and the spectator's view."""
     state = new_game(game.rules, game.players, game.seed, game.ages)
-    states = [snapshot(state)]
-    views = [[view_for(state, s) for s in range(game.players)]]
-    for seat, decision in game.history:
-        apply(state, seat, decision)
+    states, views, public = [], [], []
+    for step in range(len(game.history) + 1):
+        if step:
+            apply(state, *game.history[step - 1])
         states.append(snapshot(state))
         views.append([view_for(state, s) for s in range(game.players)])
-    return states, views
+        public.append(spectator_view(state))
+    return states, views, public
+
+
+def _check_seat_secrets(view, state, seat):
+    """Only `seat`'s own hand and face-down cards, exactly as they are."""
+    assert view["hand"] == state["hand"][seat]
+    assert view["face_down"] == state["face_down"][seat]
+    for other in view["seats"]:
+        assert not SEAT_SECRETS & set(other), other
 
 
 async def _one_game(players: int, seed: int) -> None:
     rng = random.Random(seed)
     async with running_host() as host:
-        table = host.create_table(players)
-        clients = [await Recorder.connect(host.port) for _ in range(players)]
+        # The last seat is the host's own bot: it gets its view inside the host.
+        table = host.create_table(players, [None] * (players - 1) + ["random"])
+        watcher = await Recorder.connect(host.port)
+        watcher.hello()
+        await watcher.until("welcome")
+        watcher.send({"type": "watch", "code": table.code})
+        clients = [await Recorder.connect(host.port) for _ in range(players - 1)]
         for client in clients:
             await client.join(table.code)
         await asyncio.gather(*(play_randomly(c, rng) for c in clients))
+        await watcher.until("game_over")
         game = table.game
-        for client in clients:
+        for client in (*clients, watcher):
             client.close()
-    states, views = _states_by_version(game)
+    states, views, public = _states_by_version(game)
     secrets = [msgpack.packb(game.seed)]
     secrets += [msgpack.packb(s["rng"]) for s in states]
     secrets += [msgpack.packb(s["pile"]) for s in states if len(s["pile"]) >= 2]
@@ -61,11 +80,21 @@ async def _one_game(players: int, seed: int) -> None:
             if message["type"] != "view":
                 continue
             # The seat's view is exactly what the engine's filter gives that seat.
-            assert message["view"] == views[message["view"]["version"]][seat]
+            version = message["view"]["version"]
+            assert message["view"] == views[version][seat]
+            _check_seat_secrets(message["view"], states[version], seat)
             for event in message["events"]:
                 private = PRIVATE_EVENT_FIELDS.get(event["kind"])
                 if private in event["data"]:
                     assert event["data"]["seat"] == seat, event
+    for message in watcher.messages:
+        assert not FORBIDDEN_KEYS & set(_walk_keys(message)), message["type"]
+        if message["type"] == "view":
+            assert message["view"] == public[message["view"]["version"]]
+            assert not SEAT_SECRETS & set(_walk_keys(message["view"]))
+            assert all(PRIVATE_EVENT_FIELDS.get(e["kind"]) not in e["data"]
+                       for e in message["events"])
+    for client in (*clients, watcher):
         blob = b"".join(client.frames)
         for secret in secrets:
             assert secret not in blob
