@@ -201,6 +201,25 @@ def test_a_thief_whose_later_players_are_all_protected_takes_nothing():
     assert holding(state, 1)["pesos"] == 9
 
 
+def test_materials_thief_passes_over_a_protected_player():
+    state = opened([("siesta", "materials_thief"), ("protection", "mama"), ("pesos", "worker")])
+    clear_resources(state)
+    give(state, 1, red=4, gray=2)  # protected
+    give(state, 2, blue=2)
+    targets = {d.target for d in legal_decisions(state, 0) if d.card == CARD["materials_thief"]}
+    assert targets == {2}
+    act(state, "materials_thief", target=2, take=["blue"])
+    assert holding(state, 1) == {"red": 4, "gray": 2} and holding(state, 0) == {"blue": 1}
+
+
+def test_a_declined_conservation_leaves_the_rounds_one_removal_to_a_later_player():
+    state = opened([("conservation", "siesta"), ("conservation", "worker")])
+    act(state, "conservation")  # declined
+    end_turn(state)
+    ends = {d.target for d in legal_decisions(state, 1) if d.card == CARD["conservation"]}
+    assert ends == {-1, 0, 1, 2, 3}
+
+
 def test_materials_thief_takes_two_from_a_player_with_more_than_three_colored():
     """Rulebook: Sarah has 1 yellow, 1 brown, 2 red and 3 gray; Tobias takes brown + gray."""
     state = opened([("siesta", "materials_thief"), ("pesos", "mama")])
