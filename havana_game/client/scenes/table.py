@@ -322,7 +322,7 @@ class TableScene(Scene):
         self.click_target(target)
 
     def activate(self, name: str) -> None:
-        """Space (or Enter) on a focused table thing stages it as a click would."""
+        """Space on a focused table thing stages it as a click would."""
         if self.canvas is not None and name in self.canvas.targets:
             self.click_target(name)
         else:
