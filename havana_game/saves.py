@@ -12,24 +12,22 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .game import Game
 from .rules import IllegalDecision, RulesetError, from_json, parse_ruleset, to_json
 from .rules.snapshot import snapshot
+from .rules.state import FIELDS, Form, StateField
 
 SAVE_FORMAT = "havana-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 
-Count = Annotated[int, Field(ge=0, le=10_000)]
 Seat = Annotated[int, Field(ge=0, le=3)]
-ShortList = Annotated[list[Count], Field(max_length=64)]
-CardSlot = Annotated[int, Field(ge=-1, le=63)]
-"""A card index, or -1 for none."""
 IdList = Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=200)]
 
 
@@ -49,38 +47,32 @@ class HistoryEntry(_Strict):
     """A decision in the engine's JSON form (see docs/ENGINE.md)."""
 
 
-class StateModel(_Strict):
-    """The full engine state (secrets included), as `rules.snapshot` writes it."""
+def _numbers(field: StateField) -> Any:
+    return Annotated[int, Field(ge=field.low, le=field.high)]
 
-    players: Annotated[int, Field(ge=2, le=4)]
-    rng: Annotated[int, Field(ge=0, lt=2**64)]
-    version: Count
-    round: Count
-    phase: Annotated[int, Field(ge=0, le=4)]
-    step: Annotated[int, Field(ge=0, le=2)]
-    order: list[Seat]
-    turn: Count
-    acted: Annotated[int, Field(ge=0, le=3)]
-    tax_queue: list[Seat]
-    done_this_round: Annotated[int, Field(ge=0, le=7)]
-    res: ShortList
-    market: ShortList
-    bag: ShortList
-    box: ShortList
-    rows: Annotated[list[IdList], Field(max_length=2)]
-    pile: IdList
-    removed: IdList
-    built: Annotated[list[IdList], Field(max_length=4)]
-    hand: Annotated[list[ShortList], Field(max_length=4)]
-    discard: Annotated[list[ShortList], Field(max_length=4)]
-    placed: Annotated[list[ShortList], Field(max_length=4)]
-    hidden_taken: ShortList
-    face_up: Annotated[list[Annotated[list[CardSlot], Field(max_length=2)]], Field(max_length=4)]
-    face_down: Annotated[list[ShortList], Field(max_length=4)]
-    covered: Annotated[list[CardSlot], Field(max_length=4)]
-    age_rank: list[Seat]
-    winners: list[Seat]
-    end_reason: Annotated[str, Field(max_length=32)]
+
+def _listed(item: Any, length: int) -> Any:
+    return Annotated[list[item], Field(max_length=length)]  # type: ignore[valid-type]
+
+
+_ANNOTATIONS: dict[Form, Callable[[StateField], Any]] = {
+    Form.NUMBER: _numbers,
+    Form.TEXT: lambda f: Annotated[str, Field(max_length=f.length)],
+    Form.NUMBERS: lambda f: _listed(_numbers(f), f.length),
+    Form.SEATS: lambda f: _listed(_numbers(f), f.length),
+    Form.BUILDINGS: lambda f: IdList,
+    Form.BUILDING_GROUPS: lambda f: _listed(IdList, f.length),
+    Form.CARD_SETS: lambda f: _listed(_listed(_numbers(f), 64), f.length),
+    Form.CARD_GROUPS: lambda f: _listed(_listed(_numbers(f), 2), f.length),
+}
+"""The saved form of each kind of state field (`rules.state.Form`), with its bounds."""
+
+StateModel: type[BaseModel] = create_model(
+    "StateModel",
+    __base__=_Strict,
+    __doc__="The full engine state (secrets included), as `rules.snapshot` writes it.",
+    **{f.name: (_ANNOTATIONS[f.form](f), ...) for f in FIELDS},  # type: ignore[call-overload]
+)
 
 
 class SaveDocument(_Strict):
@@ -96,7 +88,7 @@ class SaveDocument(_Strict):
     """The building deck the game was played with (data/buildings.json shape)."""
     setup: SetupModel
     history: Annotated[list[HistoryEntry], Field(max_length=20_000)]
-    state: StateModel
+    state: StateModel  # type: ignore[valid-type]
 
 
 class SaveError(ValueError):

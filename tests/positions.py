@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from havana_game.content import classic_rules
 from havana_game.rules import Choose, State, apply, new_game
-from havana_game.rules.materials import RESOURCE_COUNT
 
 CARD = {card.key: index for index, card in enumerate(classic_rules().cards)}
 COST_FIELDS = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers", "vp")
@@ -28,13 +27,12 @@ def opened(pairs: Sequence[tuple[str, str]], seed: int = 0,
 def give(state: State, seat: int, **amounts: int) -> None:
     """Set a seat's counters (red=, gray=, pesos=, workers=, vp=, ...)."""
     for name, value in amounts.items():
-        state.res[seat * RESOURCE_COUNT + COST_FIELDS.index(name)] = value
-    state.cache = None
+        state.set_amount(seat, COST_FIELDS.index(name), value)
 
 
 def holding(state: State, seat: int) -> dict[str, int]:
-    base = seat * RESOURCE_COUNT
-    return {name: state.res[base + i] for i, name in enumerate(COST_FIELDS) if state.res[base + i]}
+    counters = state.resources(seat)
+    return {name: counters[i] for i, name in enumerate(COST_FIELDS) if counters[i]}
 
 
 def set_market(state: State, **amounts: int) -> None:

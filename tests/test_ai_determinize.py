@@ -10,7 +10,6 @@ from havana_game.ai.determinize import Determinizer, ViewMismatch
 from havana_game.ai.policy import medium_decision
 from havana_game.content import classic_rules
 from havana_game.rules import apply, legal_decisions, new_game, view_for
-from havana_game.rules.materials import RESOURCE_COUNT
 
 RULES = classic_rules()
 FULL_SET = (1 << len(RULES.cards)) - 1
@@ -37,7 +36,7 @@ def check_sample(real, seat, sample):
     assert view_for(sample, seat) == view_for(real, seat)
     assert sample.pile != () or real.pile == ()
     assert sorted(sample.pile) == sorted(real.pile)
-    materials = [sum(sample.res[s * RESOURCE_COUNT + m] for s in range(sample.players))
+    materials = [sum(sample.amount(s, m) for s in range(sample.players))
                  + sample.bag[m] + sample.market[m] + sample.box[m] for m in range(5)]
     assert materials == [10, 10, 10, 10, 40] and sum(materials) == 80
     for other in range(sample.players):

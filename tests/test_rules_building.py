@@ -4,7 +4,7 @@ import pytest
 
 from havana_game.content import classic_rules
 from havana_game.rules import END_TURN, Build, IllegalDecision, apply, legal_decisions, payments
-from havana_game.rules.materials import RESOURCE_COUNT
+from havana_game.rules.materials import GRAY
 from havana_game.rules.state import BUILD
 
 from .positions import act, clear_resources, give, holding, opened
@@ -156,4 +156,4 @@ def test_only_the_active_player_builds():
     with pytest.raises(IllegalDecision) as error:
         apply(state, 1, END_TURN)
     assert error.value.reason == "not_your_turn"
-    assert state.res[RESOURCE_COUNT + 4] == 9
+    assert state.amount(1, GRAY) == 9

@@ -16,7 +16,7 @@ from havana_game.rules import (
     number,
     parse_ruleset,
 )
-from havana_game.rules.materials import PESOS, RESOURCE_COUNT
+from havana_game.rules.materials import PESOS
 from havana_game.rules.state import ACTIONS, SETUP
 
 from .positions import CARD, opened
@@ -31,8 +31,8 @@ def test_setup_lays_out_rows_market_and_hands(players):
     assert [len(row) for row in state.rows] == [6, 6] and len(state.pile) == 24
     assert len({*state.rows[0], *state.rows[1], *state.pile}) == 36
     for seat in range(players):
-        base = seat * RESOURCE_COUNT
-        assert sum(state.res[base: base + 5]) == 1 and state.res[base + PESOS] == 1
+        counters = state.resources(seat)
+        assert sum(counters[:5]) == 1 and counters[PESOS] == 1
         assert len(legal_decisions(state, seat)) == 78  # any 2 of 13 cards
     assert sum(state.market[:5]) == 3 and state.market[PESOS] == 4
     assert sum(state.bag) == 80 - 3 - players
@@ -128,7 +128,8 @@ def test_a_full_tie_goes_to_the_youngest():
     base = {"red": 0, "yellow": 0, "brown": 0, "blue": 0, "gray": 0, "pesos": 1}
     state = new_game(RULES, 3, seed=4, ages=[40, 12, 30])
     for seat in range(3):
-        state.res[seat * RESOURCE_COUNT: seat * RESOURCE_COUNT + 6] = list(base.values())
+        for resource, value in enumerate(base.values()):
+            state.set_amount(seat, resource, value)
         apply(state, seat, Choose((CARD["siesta"], CARD["pesos"])))
     assert state.order == (1, 2, 0)
 

@@ -16,7 +16,8 @@ Strategy:
 from __future__ import annotations
 
 from ..rules import State
-from ..rules.materials import COLORED, GRAY, PESOS, RESOURCE_COUNT, WORKER_SUPPLY, WORKERS
+from ..rules.actions import workers_in_bank
+from ..rules.materials import COLORED, GRAY, PESOS, WORKERS
 from .plan import Plan, end_buildings, holdings_worth, interest, unit_worth
 
 TYPICAL = {
@@ -53,9 +54,8 @@ def _steal_worth(state: State, seat: int, plan: Plan) -> tuple[float, float]:
     for victim in range(state.players):
         if victim == seat:
             continue
-        base = victim * RESOURCE_COUNT
-        best_pesos = max(best_pesos, state.res[base + PESOS] // 2 * unit_worth(plan, PESOS))
-        held = state.res[base: base + GRAY + 1]
+        held = state.resources(victim)
+        best_pesos = max(best_pesos, held[PESOS] // 2 * unit_worth(plan, PESOS))
         count = 2 if held[0] + held[1] + held[2] + held[3] > 3 else 1
         worth = best_colored(plan, held, count)
         if count == 1 and held[GRAY]:
@@ -77,8 +77,7 @@ def card_worths(state: State, seat: int, plan: Plan) -> list[float]:
     steal_pesos, steal_materials = _steal_worth(state, seat, plan)
     bag_total = sum(state.bag) or 1
     draw = sum(state.bag[m] * unit_worth(plan, m) for m in range(GRAY + 1)) / bag_total
-    bank = WORKER_SUPPLY - sum(state.res[s * RESOURCE_COUNT + WORKERS]
-                               for s in range(state.players))
+    bank = workers_in_bank(state)
     colored = market[0] + market[1] + market[2] + market[3]
     worth = {
         "siesta": 0.0,

@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 
 from ..rules import State
-from ..rules.materials import RESOURCE_COUNT, VP
-from ..rules.state import OVER
 from .plan import holdings_worth, plan_for
 
 HOLDINGS_VP = 0.55
@@ -23,16 +21,17 @@ TEMPERATURE_SHARE = 1 / 6
 
 def strength(state: State, seat: int) -> float:
     """VP plus the VP its holdings are likely to become."""
-    return (state.res[seat * RESOURCE_COUNT + VP]
+    return (state.vp(seat)
             + HOLDINGS_VP * holdings_worth(state, seat, plan_for(state, seat)))
 
 
 def rewards(state: State) -> list[float]:
     """Per seat, a reward in [0, 1]; the rewards sum to 1."""
     players = state.players
-    if state.phase == OVER:
-        share = 1.0 / len(state.winners)
-        return [share if s in state.winners else 0.0 for s in range(players)]
+    outcome = state.outcome()
+    if outcome is not None:
+        share = 1.0 / len(outcome.winners)
+        return [share if s in outcome.winners else 0.0 for s in range(players)]
     temperature = TEMPERATURE_SHARE * state.rules.target_vp(players)
     strengths = [strength(state, s) for s in range(players)]
     top = max(strengths)

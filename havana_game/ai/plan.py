@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules import State
-from ..rules.materials import PESOS, RESOURCE_COUNT, VP, WORKERS
+from ..rules.materials import WORKERS
 
 BASE_WORTH = (1.0, 1.0, 1.0, 1.0, 0.3, 0.35, 0.9)
 """Worth of one unit of each cost resource (red..blue, gray, pesos, workers), in
@@ -52,15 +52,17 @@ def has_architect(state: State, seat: int) -> bool:
     return card >= 0 and (card in state.face_up[seat] or bool(state.hand[seat] >> card & 1))
 
 
-def shortfall(cost: tuple[int, ...], res: list[int], base: int) -> tuple[int, ...]:
-    """Units of each cost resource missing to pay `cost` as printed."""
-    return tuple(c - res[base + i] if c > res[base + i] else 0 for i, c in enumerate(cost))
+def shortfall(cost: tuple[int, ...], res: list[int]) -> tuple[int, ...]:
+    """Units of each cost resource missing to pay `cost` as printed, from a seat's
+    counters (`State.resources`)."""
+    return tuple(c - res[i] if c > res[i] else 0 for i, c in enumerate(cost))
 
 
-def distance(cost: tuple[int, ...], res: list[int], base: int) -> float:
-    """Weighted count of the units missing to pay `cost` (`DISTANCE_WEIGHT`);
-    written out because the search calls it for every end on every step."""
-    red, yellow, brown, blue, gray, pesos, workers = res[base: base + 7]
+def distance(cost: tuple[int, ...], res: list[int]) -> float:
+    """Weighted count of the units missing to pay `cost` (`DISTANCE_WEIGHT`) from a
+    seat's counters (`State.resources`); written out because the search calls it
+    for every end on every step."""
+    red, yellow, brown, blue, gray, pesos, workers, _vp = res
     c_red, c_yellow, c_brown, c_blue, c_gray, c_pesos, c_workers = cost
     colored = ((c_red - red if c_red > red else 0) + (c_yellow - yellow if c_yellow > yellow else 0)
                + (c_brown - brown if c_brown > brown else 0)
@@ -73,26 +75,26 @@ def distance(cost: tuple[int, ...], res: list[int], base: int) -> float:
 def interest(state: State, seat: int, building: int) -> float:
     """How attractive a building is to a seat: VP / (1 + distance)."""
     b = state.rules.buildings[building]
-    return b.vp / (1.0 + distance(b.cost, state.res, seat * RESOURCE_COUNT))
+    return b.vp / (1.0 + distance(b.cost, state.resources(seat)))
 
 
 def plan_for(state: State, seat: int) -> Plan:
     """The end building with the best VP / (1 + distance) for the seat."""
     buildings = state.rules.buildings
-    base = seat * RESOURCE_COUNT
+    res = state.resources(seat)
     architect = has_architect(state, seat)
     best, best_score, best_distance = -1, -1.0, 99.0
     for index in end_buildings(state):
         building = buildings[index]
         if building.architect and not architect:
             continue
-        missing = distance(building.cost, state.res, base)
+        missing = distance(building.cost, res)
         score = building.vp / (1.0 + missing)
         if score > best_score:
             best, best_score, best_distance = index, score, missing
     if best < 0:
         return NO_PLAN
-    return Plan(best, shortfall(buildings[best].cost, state.res, base), best_distance)
+    return Plan(best, shortfall(buildings[best].cost, res), best_distance)
 
 
 def unit_worth(plan: Plan, resource: int, already: int = 0) -> float:
@@ -122,20 +124,13 @@ def materials_worth(plan: Plan, materials: tuple[int, ...]) -> float:
 def holdings_worth(state: State, seat: int, plan: Plan) -> float:
     """Worth of everything the seat holds (materials, pesos, workers); units that
     pay for the target building count half a need bonus extra."""
-    base = seat * RESOURCE_COUNT
+    res = state.resources(seat)
     cost = state.rules.buildings[plan.target].cost if plan.target >= 0 else NO_PLAN.need
     total = 0.0
     for resource in range(WORKERS + 1):
-        held = state.res[base + resource]
+        held = res[resource]
         if held:
             useful = held if held < cost[resource] else cost[resource]
             total += held * BASE_WORTH[resource] + useful * NEED_BONUS * 0.5
     return total
 
-
-def vp(state: State, seat: int) -> int:
-    return state.res[seat * RESOURCE_COUNT + VP]
-
-
-def pesos(state: State, seat: int) -> int:
-    return state.res[seat * RESOURCE_COUNT + PESOS]

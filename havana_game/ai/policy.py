@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
-from ..rules.materials import PESOS, RESOURCE_COUNT, WORKER_TAKE, WORKERS
+from ..rules.materials import PESOS, WORKER_TAKE, WORKERS
 from .cards import TYPICAL, card_worths, pair_worth
 from .plan import BASE_WORTH, Plan, interest, materials_worth, plan_for, unit_worth
 
@@ -45,7 +45,7 @@ def _act_worth(state: State, seat: int, plan: Plan, act: Act) -> float:
     if key == "pesos_thief":
         if act.target < 0:
             return 0.0
-        return state.res[act.target * RESOURCE_COUNT + PESOS] // 2 * BASE_WORTH[PESOS]
+        return state.pesos(act.target) // 2 * BASE_WORTH[PESOS]
     if key == "refreshment":
         return 0.0 if act.target < 0 else 0.1 + TYPICAL[state.rules.keys[act.target]]
     if key == "conservation":

@@ -5,6 +5,7 @@ until the wanted moment."""
 from __future__ import annotations
 
 from ..ai import BOT_LEVELS, make_bot
+from ..rules import Phase
 from .link import DEFAULT_NAMES, LocalLink
 
 
@@ -26,7 +27,7 @@ def advanced_game(players: int, seed: int, until_round: int | None) -> LocalLink
     state = link.game.state
     while True:
         link.run_bots()
-        if state.phase == 4:
+        if state.phase == Phase.OVER:
             return link
         view = link.view(0)
         if until_round is not None and view["round"] >= until_round and view["legal"]:

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ..content import classic_rules
-from ..rules import payments
+from ..rules import can_afford as rules_can_afford
 from . import art, fonts
 from .i18n import tr
 from .layout import MATERIALS, TableLayout
@@ -87,12 +87,9 @@ def can_afford(view: View, ident: str) -> bool:
     you = view.get("you")
     if you is None:
         return False
-    b = building(ident)
     seat = view["seats"][you]
-    if b.architect and classic_rules().architect not in seat["face_up"]:
-        return False
     res = [seat["materials"][m] for m in MATERIALS] + [seat["pesos"], seat["workers"]]
-    return bool(payments(b.cost, res, 0))
+    return rules_can_afford(classic_rules(), building(ident), res, seat["face_up"])
 
 
 def _label(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],

@@ -25,16 +25,20 @@ from .decisions import (
 from .engine import apply, decision_kinds
 from .errors import IllegalDecision
 from .events import Event
-from .flow import MAX_ROUNDS, new_game, number
-from .legal import legal_decisions, payments
+from .flow import MAX_ROUNDS, final_ranking, new_game, number
+from .legal import can_afford, legal_decisions, payments
 from .ruleset import Building, CardDef, Ruleset, RulesetError, parse_ruleset
 from .snapshot import snapshot
-from .state import State
-from .views import spectator_view, view_for
+from .state import Outcome, Phase, State, Termination
+from .views import PrivateView, SeatView, View, private_view, spectator_view, view_for
+from .vocabulary import BuildingIndex, CardIndex, EndPosition, Material, Resource, Seat
 
 __all__ = [
-    "END_TURN", "MAX_ROUNDS", "Act", "Build", "Building", "CardDef", "Choose", "Cover",
-    "Decision", "EndTurn", "Event", "IllegalDecision", "Ruleset", "RulesetError", "State", "Tax",
-    "apply", "decision_kinds", "from_json", "kind_of", "legal_decisions", "new_game", "number",
-    "parse_ruleset", "payments", "snapshot", "spectator_view", "to_json", "view_for",
+    "END_TURN", "MAX_ROUNDS", "Act", "Build", "Building", "BuildingIndex", "CardDef",
+    "CardIndex", "Choose", "Cover", "Decision", "EndPosition", "EndTurn", "Event",
+    "IllegalDecision", "Material", "Outcome", "Phase", "PrivateView", "Resource", "Ruleset",
+    "RulesetError", "Seat", "SeatView", "State", "Tax", "Termination", "View", "apply",
+    "can_afford", "decision_kinds", "final_ranking", "from_json", "kind_of", "legal_decisions",
+    "new_game", "number", "parse_ruleset", "payments", "private_view", "snapshot",
+    "spectator_view", "to_json", "view_for",
 ]

@@ -152,7 +152,7 @@ def from_json(obj: Any) -> Decision:
         if not all(type(n) is int and 0 <= n <= 1000 for n in payment):
             raise _malformed("payment amounts must be integers from 0 to 1000")
         end = _int(obj, "row", 0, 1) * 2 + (side == "right")
-        return Build(end, payment)  # type: ignore[arg-type]
+        return Build(end, payment)
     if kind == "end_turn":
         _allowed_keys(obj)
         return END_TURN

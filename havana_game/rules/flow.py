@@ -16,8 +16,9 @@ from .materials import (
     WORKERS,
 )
 from .ruleset import Ruleset
-from .state import ACT, ACTIONS, COVER, OVER, SETUP, State, bits
+from .state import ACT, ACTIONS, COVER, OVER, SETUP, State, Termination
 from .supply import draw_from_bag, give_materials, named
+from .vocabulary import Seat
 
 ROW_LENGTH = 6
 START_MARKET_MATERIALS = 3
@@ -41,8 +42,9 @@ def _age_ranks(state: State, ages: Sequence[int | None] | None) -> tuple[int, ..
     """Final tie-break: the youngest goes first. Without ages for everyone, a
     random seat order drawn from the game seed."""
     seats = list(range(state.players))
-    if ages is not None and all(a is not None for a in ages):
-        seats.sort(key=lambda s: (ages[s], s))  # type: ignore[index, return-value]
+    known = [age for age in ages if age is not None] if ages is not None else []
+    if len(known) == state.players:
+        seats.sort(key=lambda s: (known[s], s))
     else:
         _shuffle(state, seats)
     ranks = [0] * state.players
@@ -114,7 +116,7 @@ def number(state: State, seat: int) -> int:
 
 def _order_key(state: State, seat: int) -> tuple[int, ...]:
     """Ascending number; ties: fewer VP, colored, pesos, workers, gray, then younger."""
-    r = state.res[seat * RESOURCE_COUNT: (seat + 1) * RESOURCE_COUNT]
+    r = state.resources(seat)
     return (number(state, seat), r[VP], r[0] + r[1] + r[2] + r[3], r[PESOS], r[WORKERS],
             r[GRAY], state.age_rank[seat])
 
@@ -165,35 +167,46 @@ def start_round(state: State, events: list[Event]) -> None:
     emit(events, "turn_started", seat=state.order[0])
 
 
-def _ranking_key(state: State, seat: int) -> tuple[int, ...]:
-    r = state.res[seat * RESOURCE_COUNT: (seat + 1) * RESOURCE_COUNT]
+def ranking_key(state: State, seat: Seat) -> tuple[int, ...]:
+    """Who is ahead when no one reached the target: most VP, then most colored
+    materials, pesos, workers and gray (RULES.md "Fallback endings")."""
+    r = state.resources(seat)
     return (r[VP], r[0] + r[1] + r[2] + r[3], r[PESOS], r[WORKERS], r[GRAY])
 
 
-def finish(state: State, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
-    state.phase, state.winners, state.end_reason = OVER, winners, reason
-    emit(events, "game_over", winners=list(winners), reason=reason,
-         vp=[state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)])
+def final_ranking(state: State) -> list[Seat]:
+    """Every seat, best first: the winners, then the others by `ranking_key`
+    (seats still tied keep seat order)."""
+    return sorted(range(state.players), reverse=True,
+                  key=lambda s: (s in state.winners, ranking_key(state, s)))
 
 
-def _fallback_reason(state: State) -> str:
+def finish(state: State, winners: tuple[Seat, ...], reason: Termination,
+           events: list[Event]) -> None:
+    """The game is over: record why and who won."""
+    state.phase, state.winners, state.end_reason = OVER, winners, reason.value
+    emit(events, "game_over", winners=list(winners), reason=reason.value,
+         vp=[state.vp(s) for s in range(state.players)])
+
+
+def _fallback_reason(state: State) -> Termination | None:
     """The engine's own endings, checked after phase 1 (RULES.md "Fallback endings")."""
     if not state.rows[0] and not state.rows[1] and not state.pile:
-        return "no_buildings_left"
+        return Termination.NO_BUILDINGS_LEFT
     held = sum(state.res[s * RESOURCE_COUNT + m] for s in range(state.players) for m in range(5))
     if not held and not any(state.bag) and not any(state.market[:GRAY + 1]):
-        return "no_materials_left"
+        return Termination.NO_MATERIALS_LEFT
     if state.round >= MAX_ROUNDS:
-        return "round_limit"
-    return ""
+        return Termination.ROUND_LIMIT
+    return None
 
 
 def end_turn(state: State, events: list[Event]) -> None:
     """After building: reaching the target VP wins at once; else the next player,
     or after the last one phase 2 (supply) and phase 3."""
     seat = state.order[state.turn]
-    if state.res[seat * RESOURCE_COUNT + VP] >= state.rules.target_vp(state.players):
-        finish(state, (seat,), "target_reached", events)
+    if state.vp(seat) >= state.rules.target_vp(state.players):
+        finish(state, (seat,), Termination.TARGET_REACHED, events)
         return
     state.turn += 1
     state.step, state.acted, state.tax_queue = ACT, 0, ()
@@ -201,9 +214,9 @@ def end_turn(state: State, events: list[Event]) -> None:
         emit(events, "turn_started", seat=state.order[state.turn])
         return
     reason = _fallback_reason(state)
-    if reason:
-        best = max(_ranking_key(state, s) for s in range(state.players))
-        finish(state, tuple(s for s in range(state.players) if _ranking_key(state, s) == best),
+    if reason is not None:
+        best = max(ranking_key(state, s) for s in range(state.players))
+        finish(state, tuple(s for s in range(state.players) if ranking_key(state, s) == best),
                reason, events)
         return
     drawn = draw_from_bag(state, SUPPLY_MATERIALS)
@@ -237,4 +250,4 @@ def choose_opening(state: State, seat: int, cards: tuple[int, int], events: list
         start_round(state, events)
 
 
-__all__ = ["new_game", "number", "bits"]
+__all__ = ["final_ranking", "new_game", "number", "ranking_key"]

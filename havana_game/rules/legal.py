@@ -6,6 +6,7 @@ decision only if it is in this list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
 
@@ -19,7 +20,9 @@ from .materials import (
     WORKER_TAKE,
     WORKERS,
 )
+from .ruleset import Building, Ruleset
 from .state import ACT, ACTIONS, CONSERVED, COVER, SETUP, TAX, State, bits
+from .vocabulary import CardIndex
 
 
 @cache
@@ -137,6 +140,17 @@ def payments(cost: tuple[int, ...], res: list[int], base: int) -> list[tuple[int
             pesos_paid = c_pesos + SUBSTITUTION * (c_workers - workers_paid)
             out.append((*paid, gray_paid, pesos_paid, workers_paid))
     return out
+
+
+def can_afford(rules: Ruleset, building: Building, resources: Sequence[int],
+               face_up: Sequence[CardIndex]) -> bool:
+    """A player holding `resources` (a `State.resources` list, or at least its first
+    seven counters) with `face_up` cards could build `building` now: it needs the
+    Architect face up if it is marked so, and an exact payment must exist (5-for-1
+    substitutions included)."""
+    if building.architect and rules.architect not in face_up:
+        return False
+    return bool(payments(building.cost, list(resources), 0))
 
 
 def build_options(state: State, seat: int) -> list[Decision]:

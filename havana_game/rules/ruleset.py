@@ -104,7 +104,7 @@ def _parse_building(raw: Any, where: str) -> Building:
     cost = tuple(cost_raw.get(name, 0) for name in COST_NAMES)
     _require(all(type(c) is int and 0 <= c <= 20 for c in cost), f"{where}: costs must be 0-20")
     _require(sum(cost) > 0, f"{where}: a building must cost something")
-    return Building(id=ident, name=name, vp=vp, architect=architect, cost=cost)  # type: ignore[arg-type]
+    return Building(id=ident, name=name, vp=vp, architect=architect, cost=cost)
 
 
 def parse_ruleset(cards_doc: Any, deck_doc: Any) -> Ruleset:

@@ -1,32 +1,32 @@
 """The full state as plain data (secrets included): for saves and replay checks.
 
 Never send a snapshot to a player: `views.view_for` is the only way state leaves
-the host.
+the host. The encoding of each field follows its `Form` in `state.FIELDS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .state import State, bits
+from .state import FIELDS, Form, State, bits
+
+_Encode = Callable[[Any, list[str]], Any]
+"""(field value, building ids by index) -> JSON data."""
+
+_ENCODERS: dict[Form, _Encode] = {
+    Form.NUMBER: lambda value, ids: value,
+    Form.TEXT: lambda value, ids: value,
+    Form.NUMBERS: lambda value, ids: list(value),
+    Form.SEATS: lambda value, ids: list(value),
+    Form.BUILDINGS: lambda value, ids: [ids[b] for b in value],
+    Form.BUILDING_GROUPS: lambda value, ids: [[ids[b] for b in group] for group in value],
+    Form.CARD_SETS: lambda value, ids: [bits(mask) for mask in value],
+    Form.CARD_GROUPS: lambda value, ids: [list(group) for group in value],
+}
 
 
 def snapshot(state: State) -> dict[str, Any]:
     """Every field of the state as JSON data; two equal states give equal snapshots."""
     ids = [b.id for b in state.rules.buildings]
-    return {
-        "players": state.players, "rng": state.rng, "version": state.version,
-        "round": state.round, "phase": state.phase, "step": state.step,
-        "order": list(state.order), "turn": state.turn, "acted": state.acted,
-        "tax_queue": list(state.tax_queue), "done_this_round": state.done_this_round,
-        "res": list(state.res), "market": list(state.market), "bag": list(state.bag),
-        "box": list(state.box), "rows": [[ids[b] for b in row] for row in state.rows],
-        "pile": [ids[b] for b in state.pile], "removed": [ids[b] for b in state.removed],
-        "built": [[ids[b] for b in seat] for seat in state.built],
-        "hand": [bits(h) for h in state.hand], "discard": [bits(d) for d in state.discard],
-        "placed": [bits(p) for p in state.placed], "hidden_taken": list(state.hidden_taken),
-        "face_up": [list(f) for f in state.face_up],
-        "face_down": [list(f) for f in state.face_down], "covered": list(state.covered),
-        "age_rank": list(state.age_rank), "winners": list(state.winners),
-        "end_reason": state.end_reason,
-    }
+    return {f.name: _ENCODERS[f.form](getattr(state, f.name), ids) for f in FIELDS}

@@ -10,29 +10,97 @@ bag or draw-pile order, the RNG state.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypedDict
 
 from .actions import workers_in_bank
-from .decisions import to_json
-from .flow import number
+from .decisions import Decision, to_json
+from .flow import final_ranking, number
 from .legal import is_protected, legal_decisions
-from .materials import MATERIAL_NAMES, PESOS, RESOURCE_COUNT, VP, WORKERS
-from .state import ACTIONS, PHASE_NAMES, SETUP, STEP_NAMES, State, bits
+from .materials import MATERIAL_NAMES, PESOS, VP, WORKERS
+from .state import ACTIONS, OVER, PHASE_NAMES, SETUP, STEP_NAMES, State, bits
+from .vocabulary import CardIndex, Seat
 
 VIEW_VERSION = 1
 
 
-def _seat_public(state: State, seat: int) -> dict[str, Any]:
-    base = seat * RESOURCE_COUNT
+class SeatView(TypedDict):
+    """One seat's public part of a view (PROTOCOL.md "A map in view.seats")."""
+
+    seat: Seat
+    materials: dict[str, int]
+    pesos: int
+    workers: int
+    vp: int
+    built: list[str]
+    face_up: list[CardIndex]
+    number: int | None
+    protected: bool
+    hand_size: int
+    discard_seen: list[CardIndex]
+    discard_unseen_taken: int
+    discard_size: int
+    has_face_down: bool
+    covered: CardIndex | None
+    age_rank: int
+
+
+class PrivateView(TypedDict, total=False):
+    """What a seated player's view adds to the public one (absent for spectators)."""
+
+    hand: list[CardIndex]
+    face_down: list[CardIndex]
+    discard: list[CardIndex]
+    legal: list[dict[str, Any]]
+
+
+class View(PrivateView):
+    """A view as `view_for` returns it and the host sends it (PROTOCOL.md "The view")."""
+
+    view_version: int
+    ruleset: str
+    deck: str
+    players: int
+    target_vp: int
+    version: int
+    round: int
+    phase: str
+    step: str | None
+    order: list[Seat]
+    turn: int
+    active: Seat | None
+    to_decide: list[Seat]
+    acted: list[bool]
+    tax_queue: list[Seat]
+    worker_first_done: bool
+    black_market_first_done: bool
+    conserved: bool
+    market: dict[str, int]
+    bag_size: int
+    box: dict[str, int]
+    workers_in_bank: int
+    rows: list[list[str]]
+    pile_size: int
+    removed: list[str]
+    seats: list[SeatView]
+    winners: list[Seat]
+    ranking: list[Seat]
+    end_reason: str | None
+    you: Seat | None
+
+
+
+def _seat_public(state: State, seat: int) -> SeatView:
+    counters = state.resources(seat)
     buildings = state.rules.buildings
     face_up = list(state.face_up[seat]) if state.phase != SETUP else []
     placed = bits(state.placed[seat])
     return {
         "seat": seat,
-        "materials": {name: state.res[base + i] for i, name in enumerate(MATERIAL_NAMES)},
-        "pesos": state.res[base + PESOS],
-        "workers": state.res[base + WORKERS],
-        "vp": state.res[base + VP],
+        "materials": {name: counters[i] for i, name in enumerate(MATERIAL_NAMES)},
+        "pesos": counters[PESOS],
+        "workers": counters[WORKERS],
+        "vp": counters[VP],
         "built": [buildings[b].id for b in state.built[seat]],
         "face_up": face_up,
         "number": number(state, seat) if face_up else None,
@@ -47,11 +115,22 @@ def _seat_public(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def view_for(state: State, seat: int | None) -> dict[str, Any]:
+def private_view(state: State, seat: Seat,
+                 legal: Sequence[Decision] | None = None) -> PrivateView:
+    """The part of `view_for(state, seat)` only that seat may see: its hand, its
+    face-down cards, its real discard pile and its legal decisions (pass `legal`
+    when `legal_decisions(state, seat)` is already known)."""
+    if legal is None:
+        legal = legal_decisions(state, seat)
+    return {"hand": bits(state.hand[seat]), "face_down": list(state.face_down[seat]),
+            "discard": bits(state.discard[seat]), "legal": [to_json(d) for d in legal]}
+
+
+def view_for(state: State, seat: Seat | None) -> View:
     """Everything `seat` may see (None: a spectator), as plain JSON/msgpack data."""
     buildings = state.rules.buildings
     active = state.active
-    view: dict[str, Any] = {
+    view: View = {
         "view_version": VIEW_VERSION,
         "ruleset": state.rules.name,
         "deck": state.rules.fingerprint,
@@ -80,17 +159,17 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
         "removed": [buildings[b].id for b in state.removed],
         "seats": [_seat_public(state, s) for s in range(state.players)],
         "winners": list(state.winners),
+        "ranking": final_ranking(state) if state.phase == OVER else [],
         "end_reason": state.end_reason or None,
         "you": seat,
     }
     if seat is not None:
-        view["hand"] = bits(state.hand[seat])
-        view["face_down"] = list(state.face_down[seat])
-        view["discard"] = bits(state.discard[seat])
-        view["legal"] = [to_json(d) for d in legal_decisions(state, seat)]
+        private = private_view(state, seat)
+        view["hand"], view["face_down"] = private["hand"], private["face_down"]
+        view["discard"], view["legal"] = private["discard"], private["legal"]
     return view
 
 
-def spectator_view(state: State) -> dict[str, Any]:
+def spectator_view(state: State) -> View:
     """The public view: what anyone watching the table may see."""
     return view_for(state, None)

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from havana_game.rules import Decision, Event, State, to_json, view_for
-from havana_game.rules.state import bits
+from havana_game.rules import Decision, Event, State, private_view, view_for
 
 from ..framing import array_header, frame, map_header, pack
 
@@ -34,12 +33,11 @@ def event_info(event: Event) -> dict[str, Any]:
 
 def private_fields(state: State, seat: int | None,
                    legal: Sequence[Decision]) -> dict[str, Any]:
-    """What `view_for(state, seat)` adds to the public view (`you`, and for a seat
-    its hand, face-down cards, real discard pile and `legal`, its legal decisions)."""
+    """What `view_for(state, seat)` adds to the public view: `you`, and for a seat
+    the engine's `private_view` (its legal decisions passed in, already known)."""
     if seat is None:
         return {"you": None}
-    return {"you": seat, "hand": bits(state.hand[seat]), "face_down": list(state.face_down[seat]),
-            "discard": bits(state.discard[seat]), "legal": [to_json(d) for d in legal]}
+    return {"you": seat, **private_view(state, seat, legal)}
 
 
 def _items(packed_map: bytes, size: int) -> bytes:

@@ -22,7 +22,6 @@ from typing import Any
 from havana_game.ai import BOT_LEVELS
 from havana_game.content import classic_rules
 from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
-from havana_game.rules.materials import RESOURCE_COUNT, VP
 
 from .. import PROTOCOL_VERSION
 from ..errors import FrameError, ProtocolError
@@ -441,8 +440,10 @@ class Host:
         if table.status != "over":
             return None
         state = table.game.state  # type: ignore[union-attr]
-        return {"winners": list(state.winners), "reason": state.end_reason,
-                "vp": [state.res[s * RESOURCE_COUNT + VP] for s in range(state.players)]}
+        outcome = state.outcome()
+        assert outcome is not None
+        return {"winners": list(outcome.winners), "reason": outcome.termination.value,
+                "vp": [state.vp(s) for s in range(state.players)]}
 
     def _catch_up(self, conn: Connection, table: Table) -> None:
         """A (re)joined or resyncing connection: its full view, and the end of the

@@ -19,6 +19,7 @@ from havana_game.rules import (
     Decision,
     Event,
     IllegalDecision,
+    Phase,
     Ruleset,
     from_json,
     legal_decisions,
@@ -122,7 +123,7 @@ class Table:
     def status(self) -> Literal["lobby", "playing", "over"]:
         if self.game is None:
             return "lobby"
-        return "over" if self.game.state.phase == 4 else "playing"
+        return "over" if self.game.state.phase == Phase.OVER else "playing"
 
     @property
     def version(self) -> int:

@@ -17,13 +17,8 @@ from .base import Scene
 
 
 def ranking(view: dict[str, Any]) -> list[int]:
-    """Seats best first: winners, then VP, colored materials, pesos, workers, gray."""
-    def key(seat: int) -> tuple[int, ...]:
-        s = view["seats"][seat]
-        colored = sum(s["materials"][m] for m in ("red", "yellow", "brown", "blue"))
-        return (seat in view["winners"], s["vp"], colored, s["pesos"], s["workers"],
-                s["materials"]["gray"])
-    return sorted(range(view["players"]), key=key, reverse=True)
+    """Seats best first, as the engine ranked them at the end of the game."""
+    return list(view["ranking"])
 
 
 class ResultsScene(Scene):
