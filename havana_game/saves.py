@@ -14,7 +14,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -67,12 +67,15 @@ _ANNOTATIONS: dict[Form, Callable[[StateField], Any]] = {
 }
 """The saved form of each kind of state field (`rules.state.Form`), with its bounds."""
 
-StateModel: type[BaseModel] = create_model(
-    "StateModel",
-    __base__=_Strict,
-    __doc__="The full engine state (secrets included), as `rules.snapshot` writes it.",
-    **{f.name: (_ANNOTATIONS[f.form](f), ...) for f in FIELDS},  # type: ignore[call-overload]
-)
+if TYPE_CHECKING:
+    StateModel = _Strict
+else:
+    StateModel = create_model(
+        "StateModel",
+        __base__=_Strict,
+        __doc__="The full engine state (secrets included), as `rules.snapshot` writes it.",
+        **{f.name: (_ANNOTATIONS[f.form](f), ...) for f in FIELDS},
+    )
 
 
 class SaveDocument(_Strict):
@@ -88,7 +91,7 @@ class SaveDocument(_Strict):
     """The building deck the game was played with (data/buildings.json shape)."""
     setup: SetupModel
     history: Annotated[list[HistoryEntry], Field(max_length=20_000)]
-    state: StateModel  # type: ignore[valid-type]
+    state: StateModel
 
 
 class SaveError(ValueError):

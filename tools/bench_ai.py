@@ -19,15 +19,15 @@ from havana_game.ai.determinize import Determinizer
 from havana_game.ai.ismcts import Search
 from havana_game.ai.policy import medium_decision
 from havana_game.content import classic_rules
-from havana_game.rules import apply, legal_decisions, new_game, view_for
+from havana_game.rules import View, apply, legal_decisions, new_game, view_for
 
 GOAL_ITERATIONS_PER_S = 3000
 
 
-def positions(players: int, count: int, seed: int) -> list[dict]:
+def positions(players: int, count: int, seed: int) -> list[View]:
     """Seat views with a real choice, spread over a medium-vs-medium game."""
     rules = classic_rules()
-    views = []
+    views: list[View] = []
     while len(views) < count:
         state = new_game(rules, players, seed)
         step = 0

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..rules import View
+
 
 class Bot(Protocol):
     """Chooses one of the view's legal decisions. Deterministic for a given seed
@@ -13,7 +15,7 @@ class Bot(Protocol):
 
     level: str
 
-    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+    def decide(self, view: View) -> dict[str, Any]:
         """Return one element of `view["legal"]` (a decision in JSON form)."""
         ...
 
@@ -26,8 +28,8 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
-        legal = view["legal"]
+    def decide(self, view: View) -> dict[str, Any]:
+        legal = view.get("legal", [])
         if not legal:
             raise ValueError("this seat has nothing to decide")
         return self._rng.choice(legal)

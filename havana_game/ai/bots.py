@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ..content import classic_rules
-from ..rules import Decision, Ruleset, to_json
+from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
 from .ismcts import Search
@@ -36,14 +36,15 @@ class ViewBot:
         self.rng = random.Random(seed)
         self.rules = rules or classic_rules()
 
-    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+    def decide(self, view: View) -> dict[str, Any]:
         """Return one element of `view["legal"]`."""
-        legal = view["legal"]
+        legal = view.get("legal", [])
         if not legal:
             raise ValueError("this seat has nothing to decide")
         if len(legal) == 1:
             return legal[0]
-        chosen = to_json(self.choose(Determinizer(view, self.rules), view["you"]))
+        determinizer = Determinizer(view, self.rules)
+        chosen = to_json(self.choose(determinizer, determinizer.seat))
         if chosen not in legal:
             raise RuntimeError(f"{self.level} bot chose a decision not in the view: {chosen}")
         return chosen
@@ -88,7 +89,7 @@ class HardBot(ViewBot):
         self.last_iterations = 0
         self.started = 0.0
 
-    def decide(self, view: dict[str, Any]) -> dict[str, Any]:
+    def decide(self, view: View) -> dict[str, Any]:
         self.started = time.perf_counter()
         return super().decide(view)
 

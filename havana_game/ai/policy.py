@@ -17,6 +17,7 @@ on a determinized state. Ties go to the first listed decision (deterministic).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
 from ..rules.materials import PESOS, WORKER_TAKE, WORKERS
@@ -64,7 +65,7 @@ def _build_worth(state: State, build: Build) -> float:
     return VP_WORTH * building.vp - spent
 
 
-def _best(options: tuple[Decision, ...], scores: list[float]) -> Decision:
+def _best(options: Sequence[Decision], scores: list[float]) -> Decision:
     best = 0
     for i in range(1, len(scores)):
         if scores[i] > scores[best]:
@@ -82,9 +83,10 @@ def medium_decision(state: State, seat: int) -> Decision:
         plan = plan_for(state, seat)
         worths = card_worths(state, seat, plan)
         low, high = state.face_up[seat]
-        return _best(options, [pair_worth(state, worths, (high if c.covered == low else low,
-                                                          c.card), (c.card,))
-                               for c in options])  # type: ignore[union-attr]
+        covers = [c for c in options if isinstance(c, Cover)]
+        return _best(covers, [pair_worth(state, worths, (high if c.covered == low else low,
+                                                         c.card), (c.card,))
+                              for c in covers])
     if isinstance(first, Choose):
         plan = plan_for(state, seat)
         worths = card_worths(state, seat, plan)

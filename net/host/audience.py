@@ -51,7 +51,7 @@ class Update:
 
     def __init__(self, state: State, events: Sequence[Event],
                  legal: Sequence[Sequence[Decision]]) -> None:
-        public = view_for(state, None)
+        public: dict[str, Any] = dict(view_for(state, None))
         del public["you"]
         self._state = state
         self._legal = legal
