@@ -24,7 +24,9 @@ from .rules.snapshot import snapshot
 from .rules.state import FIELDS, Form, StateField
 
 SAVE_FORMAT = "havana-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""1: the classic game's state. 2: the state gained `hidden_put` (the 2024 edition's
+Recycling puts cards down unseen); `MIGRATIONS` upgrades older documents."""
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 Seat = Annotated[int, Field(ge=0, le=3)]
@@ -82,7 +84,7 @@ class SaveDocument(_Strict):
     """A saved Havana game."""
 
     format: Literal["havana-save"]
-    version: Annotated[int, Field(ge=1)]
+    version: Literal[2]
     ruleset: Annotated[str, Field(max_length=32)]
     fingerprint: Annotated[str, Field(min_length=64, max_length=64)]
     cards: dict[str, Any]
@@ -115,14 +117,38 @@ def game_to_document(game: Game) -> dict[str, Any]:
     }
 
 
-def game_from_document(raw: Any) -> Game:
-    """Validate a decoded save document and rebuild the game it describes."""
-    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-        raise SaveError("this is not a Havana save file")
+def _from_version_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 predates Recycling: no seat has cards put down unseen."""
+    state = doc.get("state")
+    if isinstance(state, dict) and type(state.get("players")) is int:
+        state = {**state, "hidden_put": [0] * state["players"]}
+    return {**doc, "version": 2, "state": state}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
+"""Save format version -> the function that turns such a document into the next
+version's. Loading applies them in turn; a document is never rewritten on disk."""
+
+
+def upgraded(raw: dict[str, Any]) -> dict[str, Any]:
+    """A save document in the current format, migrated from an older one if need be."""
     version = raw.get("version")
-    if type(version) is int and version > SAVE_VERSION:
+    if type(version) is not int or version < 1:
+        raise SaveError("the save file is damaged: version must be a whole number from 1")
+    if version > SAVE_VERSION:
         raise SaveError(f"this save was written by a newer Havana (save version {version}; "
                         f"this program reads version {SAVE_VERSION}); please update")
+    while raw["version"] < SAVE_VERSION:
+        raw = MIGRATIONS[raw["version"]](raw)
+    return raw
+
+
+def game_from_document(raw: Any) -> Game:
+    """Validate a decoded save document (of any released format version) and
+    rebuild the game it describes."""
+    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+        raise SaveError("this is not a Havana save file")
+    raw = upgraded(raw)
     try:
         doc = SaveDocument.model_validate(raw)
     except ValidationError as error:

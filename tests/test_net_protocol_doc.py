@@ -21,7 +21,7 @@ from net.messages import CLIENT_MESSAGES, Message, SeatInfo
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "PROTOCOL.md").read_text("utf-8")
-DATA = ROOT / "havana_game" / "data"
+DATA = ROOT / "havana_game" / "data" / "editions" / "classic"
 
 
 

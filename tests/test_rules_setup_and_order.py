@@ -45,7 +45,7 @@ def _deck_doc(vps):
 
 
 def test_an_end_position_always_shows_a_1_2_or_3_vp_building():
-    cards = json.loads(Path("havana_game/data/cards.json").read_text())
+    cards = json.loads(Path("havana_game/data/editions/classic/cards.json").read_text())
     # Only one low card in 20: shuffles often leave none at the ends; the rule swaps one in.
     rules = parse_ruleset(cards, _deck_doc([2] + [7] * 19))
     for seed in range(40):

@@ -42,9 +42,9 @@ def test_a_save_round_trips_the_full_state_and_history(tmp_path):
 
 
 def test_a_save_of_another_deck_restores_that_deck(tmp_path):
-    deck = json.loads((ROOT / "havana_game/data/buildings.json").read_text())
+    deck = json.loads((ROOT / "havana_game/data/editions/classic/buildings.json").read_text())
     deck["buildings"] = deck["buildings"][:20]
-    cards = json.loads((ROOT / "havana_game/data/cards.json").read_text())
+    cards = json.loads((ROOT / "havana_game/data/editions/classic/cards.json").read_text())
     from havana_game.rules import parse_ruleset
     game = Game.new(parse_ruleset(cards, deck), 2, 1)
     save_game(game, tmp_path / "s.json")
@@ -148,7 +148,7 @@ def test_cli_reports_a_missing_save_clearly(tmp_path):
 
 
 def test_cli_simulate_plays_with_another_deck_and_rejects_a_broken_one(tmp_path):
-    deck = json.loads((ROOT / "havana_game/data/buildings.json").read_text())
+    deck = json.loads((ROOT / "havana_game/data/editions/classic/buildings.json").read_text())
     deck["buildings"] = deck["buildings"][4:28]
     good = tmp_path / "deck.json"
     good.write_text(json.dumps(deck))

@@ -13,7 +13,7 @@ import random
 import time
 from typing import Any
 
-from ..content import classic_rules
+from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
@@ -34,7 +34,8 @@ class ViewBot:
 
     def __init__(self, seed: int, rules: Ruleset | None = None) -> None:
         self.rng = random.Random(seed)
-        self.rules = rules or classic_rules()
+        self.rules = rules
+        """A custom card set or deck; None: the edition each view names."""
 
     def decide(self, view: View) -> dict[str, Any]:
         """Return one element of `view["legal"]`."""
@@ -43,8 +44,9 @@ class ViewBot:
             raise ValueError("this seat has nothing to decide")
         if len(legal) == 1:
             return legal[0]
-        determinizer = Determinizer(view, self.rules)
-        chosen = to_json(self.choose(determinizer, determinizer.seat))
+        rules = self.rules or edition_for(view["ruleset"], view["deck"])
+        determinizer = Determinizer(view, rules)
+        chosen = to_json(self.choose(determinizer, determinizer.seat), rules.names)
         if chosen not in legal:
             raise RuntimeError(f"{self.level} bot chose a decision not in the view: {chosen}")
         return chosen

@@ -7,8 +7,9 @@ Strategy:
   emptied and fewer victims after them). A low card (Siesta 0) makes Mama 9 an 09.
 - Worker and Architect are worth the workers they bring; the Architect also what
   the Architect buildings at the row ends are worth to the seat.
-- Protection is worth more the more the seat holds; Refreshment the cards it brings
-  back; Tax Collector a peso plus the harm to each later player.
+- Protection is worth more the more the seat holds; Refreshment and Recycling the
+  cards they bring back; Tax Collector a peso plus the harm to each later player;
+  Beggar a peso; Smuggling the better of two random draws or the best kind in the bag.
 - A card put down leaves the hand until the discards come back, so a new card
   costs part of its typical worth (`TYPICAL`): strong cards wait for a rich market.
 """
@@ -24,11 +25,13 @@ TYPICAL = {
     "siesta": 0.6, "refreshment": 0.5, "protection": 0.5, "debris": 1.0, "conservation": 0.3,
     "tax_collector": 0.8, "worker": 1.4, "architect": 1.6, "pesos_thief": 0.8,
     "materials_thief": 1.0, "black_market": 1.6, "pesos": 1.5, "mama": 3.0,
+    "beggar": 0.5, "recycling": 0.5, "thief": 0.8, "fence": 1.0, "smuggling": 1.7,
 }
 """Typical worth of playing each card, by effect key."""
 KEEP_WEIGHT = 0.45
 """Share of a card's typical worth lost by putting it down now."""
-CONTESTED = frozenset({"debris", "pesos", "mama", "pesos_thief", "materials_thief"})
+CONTESTED = frozenset({"debris", "pesos", "mama", "pesos_thief", "materials_thief", "thief",
+                       "fence"})
 """Cards worth less when played late in the round."""
 
 
@@ -48,20 +51,27 @@ def best_colored(plan: Plan, counts: list[int], k: int) -> float:
     return total
 
 
-def _steal_worth(state: State, seat: int, plan: Plan) -> tuple[float, float]:
-    """(Pesos Thief, Materials Thief) worth against the richest other seat."""
-    best_pesos = best_materials = 0.0
+def thief_take(pesos: int) -> int:
+    """What the 2024 Ladrón takes from a player with `pesos`: 2, 3 from 6 or more."""
+    return min(pesos, 3 if pesos >= 6 else 2)
+
+
+def _steal_worth(state: State, seat: int, plan: Plan) -> tuple[float, float, float]:
+    """(Pesos Thief, Materials Thief or Receptador, Ladrón) worth against the richest
+    other seat."""
+    best_pesos = best_materials = best_thief = 0.0
     for victim in range(state.players):
         if victim == seat:
             continue
         held = state.resources(victim)
         best_pesos = max(best_pesos, held[PESOS] // 2 * unit_worth(plan, PESOS))
+        best_thief = max(best_thief, thief_take(held[PESOS]) * unit_worth(plan, PESOS))
         count = 2 if held[0] + held[1] + held[2] + held[3] > 3 else 1
         worth = best_colored(plan, held, count)
         if count == 1 and held[GRAY]:
             worth = max(worth, unit_worth(plan, GRAY))
         best_materials = max(best_materials, worth)
-    return best_pesos, best_materials
+    return best_pesos, best_materials, best_thief
 
 
 def _architect_bonus(state: State, seat: int) -> float:
@@ -71,12 +81,17 @@ def _architect_bonus(state: State, seat: int) -> float:
                       if buildings[b].architect), default=0.0)
 
 
+def draw_worth(state: State, plan: Plan) -> float:
+    """Worth of one material drawn at random from the bag."""
+    bag_total = sum(state.bag) or 1
+    return sum(state.bag[m] * unit_worth(plan, m) for m in range(GRAY + 1)) / bag_total
+
+
 def card_worths(state: State, seat: int, plan: Plan) -> list[float]:
     """Worth of carrying out each card next round, before the lateness discount."""
     market = state.market
-    steal_pesos, steal_materials = _steal_worth(state, seat, plan)
-    bag_total = sum(state.bag) or 1
-    draw = sum(state.bag[m] * unit_worth(plan, m) for m in range(GRAY + 1)) / bag_total
+    steal_pesos, steal_materials, steal_thief = _steal_worth(state, seat, plan)
+    draw = draw_worth(state, plan)
     bank = workers_in_bank(state)
     colored = market[0] + market[1] + market[2] + market[3]
     worth = {
@@ -94,6 +109,12 @@ def card_worths(state: State, seat: int, plan: Plan) -> list[float]:
         "pesos": (market[PESOS] + 1) // 2 * unit_worth(plan, PESOS),
         "mama": best_colored(plan, market, (colored + 1) // 2)
         + (market[GRAY] + 1) // 2 * unit_worth(plan, GRAY),
+        "beggar": unit_worth(plan, PESOS),
+        "recycling": 0.4 if state.discard[seat] else 0.1,
+        "thief": steal_thief * 0.8,
+        "fence": steal_materials * 0.8,
+        "smuggling": max(1.6 * draw, max((unit_worth(plan, m) for m in range(GRAY + 1)
+                                          if state.bag[m]), default=0.0)),
     }
     return [worth[key] for key in state.rules.keys]
 

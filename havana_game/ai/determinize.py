@@ -5,7 +5,8 @@ The engine says what the view determines and what it leaves open
 
 - another seat's secret cards are its surely secret cards plus
   `discard_unseen_taken` cards drawn from those seen going onto its discard pile
-  (Refreshment took them back unseen); which of them are face down is drawn too;
+  (Refreshment took them back unseen); which of them are face down, and which lie
+  unseen in its discard pile (Recycling), is drawn too;
 - the draw pile is the unseen buildings, shuffled;
 - the engine's RNG state is fresh, from the caller's generator.
 
@@ -45,7 +46,7 @@ class Determinizer:
     def sample(self, rng: random.Random) -> State:
         """One full state consistent with the view; hidden parts drawn from `rng`."""
         state = self.template.clone()
-        for seat, (sure, face_down, taken) in enumerate(self.secret_pools):
+        for seat, (sure, face_down, taken, put_down) in enumerate(self.secret_pools):
             if seat == self.seat:
                 continue
             secret = list(sure)
@@ -55,7 +56,8 @@ class Determinizer:
                 state.discard[seat] = state.placed[seat] & ~card_mask(back)
             _shuffle(secret, rng)
             state.face_down[seat] = tuple(sorted(secret[:face_down]))
-            state.hand[seat] = card_mask(secret[face_down:])
+            state.discard[seat] |= card_mask(secret[face_down:face_down + put_down])
+            state.hand[seat] = card_mask(secret[face_down + put_down:])
         pile = self.pile[:]
         _shuffle(pile, rng)
         state.pile = tuple(pile)

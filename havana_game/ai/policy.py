@@ -3,8 +3,9 @@
 Rules of play, by decision kind:
 - Choose / Cover: the pair with the best `cards.pair_worth` (plan-aware card worths,
   a lateness discount on contested cards, an opportunity cost on cards put down).
-- Act: take what the plan needs (Mama's colors, the thief's victim and loot),
-  take the best card back with Refreshment, use Conservation only to box a building
+- Act: take what the plan needs (Mama's colors, the thief's victim and loot,
+  Smuggling's kind or two random draws), take the best card back with Refreshment
+  or Recycling (putting down the least useful), use Conservation only to box a building
   an opponent is closer to than the seat, never its own target.
 - Tax: remove what the victim's own plan needs most.
 - Build: the building with the best VP minus cost worth; build while anything
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 
 from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
 from ..rules.materials import PESOS, WORKER_TAKE, WORKERS
-from .cards import TYPICAL, card_worths, pair_worth
+from .cards import TYPICAL, card_worths, draw_worth, pair_worth, thief_take
 from .plan import BASE_WORTH, Plan, interest, materials_worth, plan_for, unit_worth
 
 VP_WORTH = 1.6
@@ -39,18 +40,33 @@ def _conservation_worth(state: State, seat: int, plan: Plan, end: int) -> float:
     return 0.5 * (rival - interest(state, seat, building)) - 0.3
 
 
+def _recycling_worth(state: State, act: Act) -> float:
+    """The card brought back, less half the typical worth of the one put down."""
+    keys = state.rules.keys
+    if act.target == act.put:
+        return 0.0
+    taken = TYPICAL[keys[act.target]] if act.target >= 0 else 0.0
+    return taken - (0.5 * TYPICAL[keys[act.put]] if act.put >= 0 else 0.0)
+
+
 def _act_worth(state: State, seat: int, plan: Plan, act: Act) -> float:
     key = state.rules.keys[act.card]
-    if key == "mama" or key == "materials_thief":
+    if key in ("mama", "materials_thief", "fence"):
         return materials_worth(plan, act.take)
+    if key == "smuggling":
+        return materials_worth(plan, act.take) if act.take else 2 * draw_worth(state, plan)
+    if act.target < 0 and key in ("pesos_thief", "thief", "refreshment", "conservation"):
+        return 0.0
     if key == "pesos_thief":
-        if act.target < 0:
-            return 0.0
         return state.pesos(act.target) // 2 * BASE_WORTH[PESOS]
+    if key == "thief":
+        return thief_take(state.pesos(act.target)) * BASE_WORTH[PESOS]
+    if key == "recycling":
+        return _recycling_worth(state, act)
     if key == "refreshment":
-        return 0.0 if act.target < 0 else 0.1 + TYPICAL[state.rules.keys[act.target]]
+        return 0.1 + TYPICAL[state.rules.keys[act.target]]
     if key == "conservation":
-        return 0.0 if act.target < 0 else _conservation_worth(state, seat, plan, act.target)
+        return _conservation_worth(state, seat, plan, act.target)
     return 0.0
 
 

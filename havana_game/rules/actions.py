@@ -1,7 +1,10 @@
-"""The 13 action cards (classic, 2009): what carrying one out does.
+"""The action cards of every edition: what carrying one out does.
 
-Each effect receives an `Act` that `legal.card_options` listed, so choices are
-already known to be allowed; an effect only moves things and reports events.
+Classic 2009 (RULES.md "The 13 action cards") and the 2024 edition's new cards
+(RULES.md "The 2024 edition"): `EFFECTS` maps each effect key of
+`ruleset.CARD_KEYS` to its function. Each effect receives an `Act` that
+`legal.card_options` listed, so choices are already known to be allowed; an
+effect only moves things and reports events.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from .decisions import Act
 from .events import Event, emit
 from .legal import has_taxable, is_protected, later_players
 from .materials import GRAY, PESOS, RESOURCE_COUNT, WORKER_SUPPLY, WORKERS
-from .state import BLACK_MARKET_DONE, CONSERVED, TAX, WORKER_DONE, State
+from .state import BLACK_MARKET_DONE, CONSERVED, SMUGGLING_DONE, TAX, WORKER_DONE, State
 from .supply import draw_from_bag, give_materials, named, refill_row, remove_end
 
 Effect = Callable[[State, int, Act, list[Event]], None]
@@ -54,7 +57,8 @@ def debris(state: State, seat: int, act: Act, events: list[Event]) -> None:
     count = state.market[GRAY]
     state.market[GRAY] = 0
     state.res[seat * RESOURCE_COUNT + GRAY] += count
-    emit(events, "materials_taken", seat=seat, source="market", materials={"gray": count})
+    emit(events, "materials_taken", seat=seat, source="market",
+         materials={state.rules.names.materials[GRAY]: count})
 
 
 def conservation(state: State, seat: int, act: Act, events: list[Event]) -> None:
@@ -109,15 +113,16 @@ def pesos_thief(state: State, seat: int, act: Act, events: list[Event]) -> None:
 
 
 def materials_thief(state: State, seat: int, act: Act, events: list[Event]) -> None:
-    """6 Materials Thief: take 1 material of your choice (gray allowed) from the
-    victim, 2 if the victim has more than 3 colored materials."""
+    """6 Materials Thief (and 2024 Receptador): take the chosen materials (gray
+    allowed) from the victim; `legal` says how many (classic: 2 if the victim has
+    more than 3 colored, 2024: 2 if it has 4 or more)."""
     if act.target < 0:
         return
     base = act.target * RESOURCE_COUNT
     for material in act.take:
         state.res[base + material] -= 1
     give_materials(state, seat, act.take)
-    emit(events, "materials_stolen", seat=seat, victim=act.target, materials=named(act.take))
+    emit(events, "materials_stolen", seat=seat, victim=act.target, materials=named(state, act.take))
 
 
 def black_market(state: State, seat: int, act: Act, events: list[Event]) -> None:
@@ -129,7 +134,7 @@ def black_market(state: State, seat: int, act: Act, events: list[Event]) -> None
     if drawn:
         state.done_this_round |= BLACK_MARKET_DONE
     give_materials(state, seat, drawn)
-    emit(events, "materials_taken", seat=seat, source="bag", materials=named(drawn))
+    emit(events, "materials_taken", seat=seat, source="bag", materials=named(state, drawn))
 
 
 def pesos(state: State, seat: int, act: Act, events: list[Event]) -> None:
@@ -148,7 +153,64 @@ def mama(state: State, seat: int, act: Act, events: list[Event]) -> None:
     for material in taken:
         state.market[material] -= 1
     give_materials(state, seat, taken)
-    emit(events, "materials_taken", seat=seat, source="market", materials=named(taken))
+    emit(events, "materials_taken", seat=seat, source="market", materials=named(state, taken))
+
+
+def beggar(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """2024 Mendigo: take 1 peso from the bank."""
+    state.res[seat * RESOURCE_COUNT + PESOS] += 1
+    emit(events, "pesos_taken", seat=seat, source="bank", count=1)
+
+
+def recycling(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """2024 Reciclaje: put 1 hand card face down onto your discard pile (nobody else
+    sees which), then take 1 card of your discard pile into hand, shown to all. The
+    card put down may be taken straight back."""
+    if act.put >= 0:
+        bit = 1 << act.put
+        state.hand[seat] &= ~bit
+        state.discard[seat] |= bit
+        state.hidden_put[seat] += 1
+    if act.target >= 0:
+        bit = 1 << act.target
+        state.discard[seat] &= ~bit
+        state.hand[seat] |= bit
+        if state.placed[seat] & bit:
+            state.placed[seat] &= ~bit
+        else:
+            state.hidden_put[seat] -= 1
+    emit(events, "card_recycled", seat=seat, taken=act.target, put=act.put >= 0)
+    emit(events, "card_recycled", seat, seat=seat, taken=act.target, put=act.put >= 0,
+         card=act.put)
+
+
+def thief(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """2024 Ladrón (card 5): take 2 pesos, 3 if the victim has 6 or more (all it has
+    if fewer)."""
+    if act.target < 0:
+        return
+    victim = act.target * RESOURCE_COUNT + PESOS
+    stolen = min(state.res[victim], 3 if state.res[victim] >= 6 else 2)
+    state.res[victim] -= stolen
+    state.res[seat * RESOURCE_COUNT + PESOS] += stolen
+    emit(events, "pesos_stolen", seat=seat, victim=act.target, count=stolen)
+
+
+def smuggling(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """2024 Contrabando: the first this round to carry it out draws 2 random
+    materials from the bag or takes 1 of a kind of their choice (the bag's content
+    by kind is public); later ones draw 1. One that finds the bag empty does
+    nothing and is not counted as carried out."""
+    first = not state.done_this_round & SMUGGLING_DONE
+    if act.take:
+        state.bag[act.take[0]] -= 1
+        got = list(act.take)
+    else:
+        got = draw_from_bag(state, 2 if first else 1)
+    if got:
+        state.done_this_round |= SMUGGLING_DONE
+    give_materials(state, seat, got)
+    emit(events, "materials_taken", seat=seat, source="bag", materials=named(state, got))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -156,4 +218,7 @@ EFFECTS: dict[str, Effect] = {
     "conservation": conservation, "tax_collector": tax_collector, "worker": worker,
     "architect": architect, "pesos_thief": pesos_thief, "materials_thief": materials_thief,
     "black_market": black_market, "pesos": pesos, "mama": mama,
+    "beggar": beggar, "recycling": recycling, "thief": thief, "fence": materials_thief,
+    "smuggling": smuggling,
 }
+"""Effect key -> effect; every key of `ruleset.CARD_KEYS` is here (a test checks it)."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .errors import IllegalDecision
-from .materials import COST_NAMES, MATERIAL_NAMES, WORKER_TAKE
+from .materials import WORKER_TAKE
+from .ruleset import CLASSIC_NAMES, Names
 
 
 class Choose(NamedTuple):
@@ -24,14 +25,16 @@ class Act(NamedTuple):
     """Phase 1: carry out the action of one of the seat's two face-up cards.
 
     `target` is what the card acts on: a victim seat (thieves), an end position
-    (Conservation), a card from the discard pile (Refreshment); -1 means none or
-    "decline" for the optional cards. `take` lists the materials chosen (Mama's
-    colors, the Materials Thief's loot), ascending.
+    (Conservation), a card from the discard pile (Refreshment, Recycling); -1 means
+    none or "decline" for the optional cards. `take` lists the materials chosen
+    (Mama's colors, a thief's loot, Smuggling's chosen kind), ascending. `put` is
+    the hand card Recycling puts face down onto the discard pile, else -1.
     """
 
     card: int
     target: int = -1
     take: tuple[int, ...] = ()
+    put: int = -1
 
 
 class Tax(NamedTuple):
@@ -47,7 +50,7 @@ class Build(NamedTuple):
 
     end: int
     payment: tuple[int, int, int, int, int, int, int]
-    """red, yellow, brown, blue, gray, pesos, workers actually handed over."""
+    """The four colors, gray, pesos, workers actually handed over (`Names.costs`)."""
 
 
 class EndTurn(NamedTuple):
@@ -67,16 +70,15 @@ END_TURN = EndTurn()
 
 _KIND_OF = {Choose: "choose", Act: "act", Tax: "tax", Build: "build", EndTurn: "end_turn",
             Cover: "cover"}
-_MATERIAL_INDEX = {name: i for i, name in enumerate(MATERIAL_NAMES)}
-TAX_TAKE_NAMES = (*MATERIAL_NAMES, "worker")
 
 
 def kind_of(decision: Decision) -> str:
     return _KIND_OF[type(decision)]
 
 
-def to_json(decision: Decision) -> dict[str, Any]:
-    """The JSON (and msgpack) form of a decision."""
+def to_json(decision: Decision, names: Names = CLASSIC_NAMES) -> dict[str, Any]:
+    """The JSON (and msgpack) form of a decision; materials are named with the
+    edition's words (`Ruleset.names`)."""
     kind = _KIND_OF[type(decision)]
     if isinstance(decision, Choose):
         return {"kind": kind, "cards": list(decision.cards)}
@@ -85,13 +87,16 @@ def to_json(decision: Decision) -> dict[str, Any]:
         if decision.target != -1:
             out["target"] = decision.target
         if decision.take:
-            out["take"] = [MATERIAL_NAMES[m] for m in decision.take]
+            out["take"] = [names.materials[m] for m in decision.take]
+        if decision.put != -1:
+            out["put"] = decision.put
         return out
     if isinstance(decision, Tax):
-        return {"kind": kind, "victim": decision.victim, "take": TAX_TAKE_NAMES[decision.take]}
+        return {"kind": kind, "victim": decision.victim, "take": names.tax_takes[decision.take]}
     if isinstance(decision, Build):
         return {"kind": kind, "row": decision.end >> 1, "side": ("left", "right")[decision.end & 1],
-                "pay": {name: n for name, n in zip(COST_NAMES, decision.payment, strict=True) if n}}
+                "pay": {name: n for name, n in zip(names.costs, decision.payment, strict=True)
+                        if n}}
     if isinstance(decision, Cover):
         return {"kind": kind, "covered": decision.covered, "card": decision.card}
     return {"kind": kind}
@@ -114,8 +119,9 @@ def _allowed_keys(obj: dict[str, Any], *keys: str) -> None:
         raise _malformed(f"unexpected fields {sorted(extra)}")
 
 
-def from_json(obj: Any) -> Decision:
-    """Parse the JSON form; raises `IllegalDecision` with reason "malformed"."""
+def from_json(obj: Any, names: Names = CLASSIC_NAMES) -> Decision:
+    """Parse the JSON form (materials in the edition's words); raises
+    `IllegalDecision` with reason "malformed"."""
     if not isinstance(obj, dict):
         raise _malformed("a decision must be a JSON object")
     kind = obj.get("kind")
@@ -128,27 +134,28 @@ def from_json(obj: Any) -> Decision:
         low, high = sorted(cards)
         return Choose((low, high))
     if kind == "act":
-        _allowed_keys(obj, "card", "target", "take")
+        _allowed_keys(obj, "card", "target", "take", "put")
         take = obj.get("take", [])
         if (not isinstance(take, list) or len(take) > 64
-                or not all(isinstance(t, str) and t in _MATERIAL_INDEX for t in take)):
-            raise _malformed(f"'take' must be a list of material names {list(MATERIAL_NAMES)}")
+                or not all(isinstance(t, str) and t in names.materials for t in take)):
+            raise _malformed(f"'take' must be a list of material names {list(names.materials)}")
         return Act(_int(obj, "card", 0, 63), _int(obj, "target", -1, 63, -1),
-                   tuple(sorted(_MATERIAL_INDEX[t] for t in take)))
+                   tuple(sorted(names.materials.index(t) for t in take)),
+                   _int(obj, "put", -1, 63, -1))
     if kind == "tax":
         _allowed_keys(obj, "victim", "take")
         take = obj.get("take")
-        if take not in TAX_TAKE_NAMES:
-            raise _malformed(f"'take' must be one of {list(TAX_TAKE_NAMES)}")
-        return Tax(_int(obj, "victim", 0, 63), TAX_TAKE_NAMES.index(take))
+        if take not in names.tax_takes:
+            raise _malformed(f"'take' must be one of {list(names.tax_takes)}")
+        return Tax(_int(obj, "victim", 0, 63), names.tax_takes.index(take))
     if kind == "build":
         _allowed_keys(obj, "row", "side", "pay")
         side, pay = obj.get("side"), obj.get("pay")
         if side not in ("left", "right"):
             raise _malformed("'side' must be 'left' or 'right'")
-        if not isinstance(pay, dict) or set(pay) - set(COST_NAMES):
-            raise _malformed(f"'pay' must be an object with keys from {list(COST_NAMES)}")
-        payment = tuple(pay.get(name, 0) for name in COST_NAMES)
+        if not isinstance(pay, dict) or set(pay) - set(names.costs):
+            raise _malformed(f"'pay' must be an object with keys from {list(names.costs)}")
+        payment = tuple(pay.get(name, 0) for name in names.costs)
         if not all(type(n) is int and 0 <= n <= 1000 for n in payment):
             raise _malformed("payment amounts must be integers from 0 to 1000")
         end = _int(obj, "row", 0, 1) * 2 + (side == "right")

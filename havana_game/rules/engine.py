@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import EFFECTS
-from .decisions import TAX_TAKE_NAMES, Act, Build, Choose, Cover, Decision, EndTurn, Tax
+from .decisions import Act, Build, Choose, Cover, Decision, EndTurn, Tax
 from .errors import IllegalDecision
 from .events import Event, emit
-from .flow import choose_opening, cover, end_turn
+from .flow import choose_opening, cover, end_turn, reached_target
 from .legal import building_at, legal_decisions
 from .materials import GRAY, RESOURCE_COUNT, VP, WORKER_TAKE, WORKERS
 from .state import ACT, ACTIONS, BUILD, COVER, OVER, SETUP, TAX, State
@@ -84,7 +84,8 @@ def _normalize(state: State, decision: Build) -> Build:
 
 def _build(state: State, seat: int, build: Build, events: list[Event]) -> None:
     """Pay exactly (materials to the box, pesos and workers to the bank); the card
-    is the builder's for good. A row left with 2 cards is refilled."""
+    is the builder's for good. A row left with 2 cards is refilled. Where the
+    edition ends the game at once on the target, reaching it ends the game here."""
     base = seat * RESOURCE_COUNT
     for i, amount in enumerate(build.payment):
         state.res[base + i] -= amount
@@ -98,6 +99,8 @@ def _build(state: State, seat: int, build: Build, events: list[Event]) -> None:
     emit(events, "building_built", seat=seat, building=state.rules.buildings[building].id,
          row=build.end >> 1, side=build.end & 1, payment=list(build.payment))
     refill_row(state, build.end >> 1, events)
+    if state.rules.setup.win_at_once:
+        reached_target(state, seat, events)
 
 
 def _tax(state: State, seat: int, tax: Tax, events: list[Event]) -> None:
@@ -106,7 +109,8 @@ def _tax(state: State, seat: int, tax: Tax, events: list[Event]) -> None:
     state.res[index] -= 1
     if tax.take != WORKER_TAKE:
         state.box[tax.take] += 1
-    emit(events, "taxed", seat=seat, victim=tax.victim, take=TAX_TAKE_NAMES[tax.take])
+    emit(events, "taxed", seat=seat, victim=tax.victim,
+         take=state.rules.names.tax_takes[tax.take])
     state.tax_queue = state.tax_queue[1:]
     if not state.tax_queue:
         state.step = BUILD if state.acted == 3 else ACT

@@ -21,8 +21,6 @@ from .supply import draw_from_bag, give_materials, named
 from .vocabulary import Seat
 
 ROW_LENGTH = 6
-START_MARKET_MATERIALS = 3
-START_MARKET_PESOS = 4
 SUPPLY_MATERIALS = 3
 SUPPLY_PESOS = 3
 TAKE_BACK_AT = 2
@@ -75,8 +73,10 @@ def _lay_out_rows(state: State, deck: list[int]) -> None:
 
 def new_game(rules: Ruleset, players: int, seed: int,
              ages: Sequence[int | None] | None = None) -> State:
-    """Set up a game: shuffled rows, 1 material and 1 peso each, a market of 3
-    materials and 4 pesos, full hands; everyone then chooses two cards at once."""
+    """Set up a game: shuffled rows, full hands, and the edition's `SetupRule`
+    (classic: 1 random material and 1 peso each, a market of 3 materials and 4
+    pesos; 2024: 1 gray from the supply and 1 peso each, a market of 3 materials
+    and 3 pesos); everyone then chooses two cards at once."""
     if players not in (2, 3, 4):
         raise ValueError("Havana is played by 2 to 4 players")
     if ages is not None and len(ages) != players:
@@ -92,19 +92,22 @@ def new_game(rules: Ruleset, players: int, seed: int,
     s.removed, s.built = (), ((),) * players
     full_hand = (1 << len(rules.cards)) - 1
     s.hand, s.discard = [full_hand] * players, [0] * players
-    s.placed, s.hidden_taken = [0] * players, [0] * players
+    s.placed, s.hidden_taken, s.hidden_put = [0] * players, [0] * players, [0] * players
     s.face_up, s.face_down, s.covered = [(-1, -1)] * players, [()] * players, [-1] * players
     s.winners, s.end_reason, s.cache = (), "", None
     s.age_rank = _age_ranks(s, ages)
     deck = list(range(len(rules.buildings)))
     _shuffle(s, deck)
     _lay_out_rows(s, deck)
+    setup = rules.setup
     for seat in range(players):
-        give_materials(s, seat, draw_from_bag(s, 1))
-        s.res[seat * RESOURCE_COUNT + PESOS] = 1
-    for material in draw_from_bag(s, START_MARKET_MATERIALS):
+        s.bag[GRAY] -= setup.gray
+        s.res[seat * RESOURCE_COUNT + GRAY] += setup.gray
+        give_materials(s, seat, draw_from_bag(s, setup.random_materials))
+        s.res[seat * RESOURCE_COUNT + PESOS] = setup.pesos
+    for material in draw_from_bag(s, setup.market_materials):
         s.market[material] += 1
-    s.market[PESOS] = START_MARKET_PESOS
+    s.market[PESOS] = setup.market_pesos
     return s
 
 
@@ -150,7 +153,8 @@ def _reveal(state: State, events: list[Event]) -> None:
         if bin(state.hand[seat]).count("1") <= TAKE_BACK_AT and state.discard[seat]:
             taken = state.discard[seat]
             state.hand[seat] |= taken
-            state.discard[seat] = state.placed[seat] = state.hidden_taken[seat] = 0
+            state.discard[seat] = state.placed[seat] = 0
+            state.hidden_taken[seat] = state.hidden_put[seat] = 0
             emit(events, "discards_taken_back", seat=seat, count=bin(taken).count("1"))
 
 
@@ -201,12 +205,19 @@ def _fallback_reason(state: State) -> Termination | None:
     return None
 
 
+def reached_target(state: State, seat: Seat, events: list[Event]) -> bool:
+    """A player on turn with the target VP wins (only that player gains VP, so no
+    one else can have reached it): the game ends."""
+    if state.vp(seat) < state.rules.target_vp(state.players):
+        return False
+    finish(state, (seat,), Termination.TARGET_REACHED, events)
+    return True
+
+
 def end_turn(state: State, events: list[Event]) -> None:
     """After building: reaching the target VP wins at once; else the next player,
     or after the last one phase 2 (supply) and phase 3."""
-    seat = state.order[state.turn]
-    if state.vp(seat) >= state.rules.target_vp(state.players):
-        finish(state, (seat,), Termination.TARGET_REACHED, events)
+    if reached_target(state, state.order[state.turn], events):
         return
     state.turn += 1
     state.step, state.acted, state.tax_queue = ACT, 0, ()
@@ -223,7 +234,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     for material in drawn:
         state.market[material] += 1
     state.market[PESOS] += SUPPLY_PESOS
-    emit(events, "market_supplied", materials=named(drawn), pesos=SUPPLY_PESOS)
+    emit(events, "market_supplied", materials=named(state, drawn), pesos=SUPPLY_PESOS)
     state.phase, state.turn = COVER, 0
     emit(events, "cover_started", order=list(state.order))
 

@@ -10,7 +10,8 @@ open, so that the bot (`ai.determinize`) only has to draw the unknown parts:
   material totals, its order is the RNG's business);
 - `secret_cards`: per other seat, the cards that are surely secret (its set minus
   its face-up cards and the cards seen going onto its discard pile), how many are
-  face down, and how many unseen cards Refreshment took back from those seen;
+  face down, how many lie unseen in its discard pile (Recycling), and how many
+  unseen cards Refreshment took back from those seen;
 - `unseen_buildings`: the buildings in no row, built or removed: the draw pile.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .materials import COLORED_PER_COLOR, GRAY, GRAY_TOTAL, MATERIAL_NAMES
+from .materials import COLORED_PER_COLOR, GRAY, GRAY_TOTAL
 from .ruleset import Ruleset
 from .state import (
     ACT,
@@ -45,11 +46,13 @@ class SecretCards(NamedTuple):
     """What another seat's view leaves open about its cards."""
 
     sure: list[CardIndex]
-    """Cards that are in its hand or face down, for certain."""
+    """Cards that are in its hand, face down, or unseen in its discard pile, for certain."""
     face_down: int
     """How many of its secret cards are face down (2 at setup, 1 in phase 3, or 0)."""
     taken_back: int
     """How many of the cards seen going onto its discard pile it took back unseen."""
+    put_down: int
+    """How many of its secret cards lie unseen in its discard pile (Recycling)."""
 
 
 def card_mask(cards: list[CardIndex]) -> int:
@@ -65,6 +68,7 @@ def public_state(view: View, rules: Ruleset) -> State:
     if view["deck"] != rules.fingerprint:
         raise ViewMismatch("the view was made with another card set or deck")
     index = {b.id: i for i, b in enumerate(rules.buildings)}
+    words = rules.names.materials
     players = view["players"]
     seats = view["seats"]
     s = State.__new__(State)
@@ -81,14 +85,14 @@ def public_state(view: View, rules: Ruleset) -> State:
                          | CONSERVED * view["conserved"])
     s.res = []
     for seat in seats:
-        s.res.extend([*(seat["materials"][m] for m in MATERIAL_NAMES), seat["pesos"],
+        s.res.extend([*(seat["materials"][m] for m in words), seat["pesos"],
                       seat["workers"], seat["vp"]])
-    s.market = [*(view["market"][m] for m in MATERIAL_NAMES), view["market"]["pesos"]]
-    s.box = [view["box"][m] for m in MATERIAL_NAMES]
+    s.market = [*(view["market"][m] for m in words), view["market"]["pesos"]]
+    s.box = [view["box"][m] for m in words]
     s.bag = []
     for m in range(GRAY + 1):
         total = GRAY_TOTAL if m == GRAY else COLORED_PER_COLOR
-        held = sum(seat["materials"][MATERIAL_NAMES[m]] for seat in seats)
+        held = sum(seat["materials"][words[m]] for seat in seats)
         s.bag.append(total - held - s.market[m] - s.box[m])
     if min(s.bag) < 0 or sum(s.bag) != view["bag_size"]:
         raise ViewMismatch("material counts in view do not add up")
@@ -102,6 +106,7 @@ def public_state(view: View, rules: Ruleset) -> State:
     s.pile = ()
     s.placed = [card_mask(seat["discard_seen"]) for seat in seats]
     s.hidden_taken = [seat["discard_unseen_taken"] for seat in seats]
+    s.hidden_put = [seat["discard_unseen_put"] for seat in seats]
     s.discard = s.placed[:]
     s.hand = [0] * players
     s.face_up = [(seat["face_up"][0], seat["face_up"][1]) if seat["face_up"] else (-1, -1)
@@ -123,16 +128,17 @@ def public_state(view: View, rules: Ruleset) -> State:
 def secret_cards(view: View, seat: Seat, rules: Ruleset) -> SecretCards:
     """What `view` leaves open about `seat`'s cards (nothing for the viewer's own)."""
     if seat == view["you"]:
-        return SecretCards([], 0, 0)
+        return SecretCards([], 0, 0, 0)
     public = view["seats"][seat]
     shown = card_mask(public["face_up"]) | card_mask(public["discard_seen"])
     sure = [c for c in range(len(rules.cards)) if not shown >> c & 1]
     face_down = 0
     if public["has_face_down"]:
         face_down = 2 if _PHASES[view["phase"]] == SETUP else 1
-    if len(sure) + public["discard_unseen_taken"] != public["hand_size"] + face_down:
+    put_down = public["discard_unseen_put"]
+    if len(sure) + public["discard_unseen_taken"] != public["hand_size"] + face_down + put_down:
         raise ViewMismatch(f"seat {seat}'s card counts do not add up")
-    return SecretCards(sure, face_down, public["discard_unseen_taken"])
+    return SecretCards(sure, face_down, public["discard_unseen_taken"], put_down)
 
 
 def unseen_buildings(state: State, pile_size: int) -> list[BuildingIndex]:

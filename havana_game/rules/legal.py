@@ -21,7 +21,7 @@ from .materials import (
     WORKERS,
 )
 from .ruleset import Building, Ruleset
-from .state import ACT, ACTIONS, CONSERVED, COVER, SETUP, TAX, State, bits
+from .state import ACT, ACTIONS, CONSERVED, COVER, SETUP, SMUGGLING_DONE, TAX, State, bits
 from .vocabulary import CardIndex
 
 
@@ -188,15 +188,53 @@ def _pesos_thief(state: State, seat: int, card: int) -> list[Decision]:
     return [Act(card, v) for v in thief_victims(state, seat)] or [Act(card)]
 
 
-def _materials_thief(state: State, seat: int, card: int) -> list[Decision]:
-    """1 material of the victim's (gray allowed), 2 if it has more than 3 colored."""
+def _loot(state: State, card: int, victims: list[int], two_from: int) -> list[Decision]:
+    """Materials of a victim's (gray allowed): 1, or 2 from a victim holding
+    `two_from` colored or more; as many as it has if fewer."""
     out: list[Decision] = []
-    for victim in thief_victims(state, seat):
+    for victim in victims:
         base = victim * RESOURCE_COUNT
         held = state.res[base: base + GRAY + 1]
-        count = 2 if held[0] + held[1] + held[2] + held[3] > 3 else 1
+        count = 2 if held[0] + held[1] + held[2] + held[3] >= two_from else 1
         out.extend(Act(card, victim, take) for take in multisets(held, count, MATERIALS))
     return out or [Act(card)]
+
+
+def _materials_thief(state: State, seat: int, card: int) -> list[Decision]:
+    """Classic 6: 1 material, 2 from a victim with more than 3 colored."""
+    return _loot(state, card, thief_victims(state, seat), 4)
+
+
+def later_victims(state: State) -> list[int]:
+    """2024 cards 5 and 6: later unprotected players only (nobody if none)."""
+    return [s for s in later_players(state) if not is_protected(state, s)]
+
+
+def _fence(state: State, seat: int, card: int) -> list[Decision]:
+    """2024 Receptador: 1 material, 2 from a victim with 4 or more colored."""
+    return _loot(state, card, later_victims(state), 4)
+
+
+def _thief(state: State, seat: int, card: int) -> list[Decision]:
+    """2024 Ladrón: a later unprotected player of your choice."""
+    return [Act(card, v) for v in later_victims(state)] or [Act(card)]
+
+
+def _recycling(state: State, seat: int, card: int) -> list[Decision]:
+    """2024 Reciclaje: any hand card down, then any discard card (the one just put
+    down included) back into hand; with an empty hand only the taking."""
+    hand, discard = bits(state.hand[seat]), state.discard[seat]
+    if not hand:
+        return [Act(card, taken) for taken in bits(discard)] or [Act(card)]
+    return [Act(card, taken, (), put) for put in hand for taken in bits(discard | 1 << put)]
+
+
+def _smuggling(state: State, seat: int, card: int) -> list[Decision]:
+    """2024 Contrabando: first this round, 2 random or 1 of a kind the bag holds;
+    later, 1 random."""
+    if state.done_this_round & SMUGGLING_DONE or not any(state.bag):
+        return [Act(card)]
+    return [Act(card), *[Act(card, -1, (m,)) for m in MATERIALS if state.bag[m]]]
 
 
 def _mama(state: State, seat: int, card: int) -> list[Decision]:
@@ -207,7 +245,8 @@ def _mama(state: State, seat: int, card: int) -> list[Decision]:
 
 
 _CHOICES = {"refreshment": _refreshment, "conservation": _conservation,
-            "pesos_thief": _pesos_thief, "materials_thief": _materials_thief, "mama": _mama}
+            "pesos_thief": _pesos_thief, "materials_thief": _materials_thief, "mama": _mama,
+            "thief": _thief, "fence": _fence, "recycling": _recycling, "smuggling": _smuggling}
 """Cards whose action involves a choice; every other card is carried out as is."""
 
 

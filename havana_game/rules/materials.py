@@ -18,7 +18,12 @@ VP: Final = 7
 
 COLORED: Final = (RED, YELLOW, BROWN, BLUE)
 MATERIALS: Final = (RED, YELLOW, BROWN, BLUE, GRAY)
-MATERIAL_NAMES: Final = ("red", "yellow", "brown", "blue", "gray")
+CLASSIC_COLORS: Final = ("red", "yellow", "brown", "blue")
+"""The classic brick colors; an edition's deck may name others (`Ruleset.names`)."""
+GRAY_NAME: Final = "gray"
+WORKER_NAME: Final = "worker"
+MATERIAL_NAMES: Final = (*CLASSIC_COLORS, GRAY_NAME)
+"""The classic material words (`ruleset.CLASSIC_NAMES.materials`)."""
 COST_NAMES: Final = (*MATERIAL_NAMES, "pesos", "workers")
 RESOURCE_COUNT: Final = 8
 """Stride of one player's block in `State.res`."""

@@ -53,6 +53,7 @@ STEP_NAMES: Final = {ACT: "act", TAX: "tax", BUILD: "build"}
 WORKER_DONE: Final = 1  # someone carried out a Worker action this round
 BLACK_MARKET_DONE: Final = 2  # someone carried out a Black Market action this round
 CONSERVED: Final = 4  # a building was removed with Conservation this round
+SMUGGLING_DONE: Final = 8  # someone carried out a Smuggling action this round (2024)
 
 
 class Form(Enum):
@@ -107,7 +108,8 @@ FIELDS: Final = (
     StateField("turn", Form.NUMBER),
     StateField("acted", Form.NUMBER, 0, 3),
     StateField("tax_queue", Form.SEATS, 0, _SEAT_MAX),
-    StateField("done_this_round", Form.NUMBER, 0, WORKER_DONE | BLACK_MARKET_DONE | CONSERVED),
+    StateField("done_this_round", Form.NUMBER, 0,
+               WORKER_DONE | BLACK_MARKET_DONE | CONSERVED | SMUGGLING_DONE),
     StateField("res", Form.NUMBERS),
     StateField("market", Form.NUMBERS),
     StateField("bag", Form.NUMBERS),
@@ -120,6 +122,7 @@ FIELDS: Final = (
     StateField("discard", Form.CARD_SETS, 0, _CARD_MAX, length=4),
     StateField("placed", Form.CARD_SETS, 0, _CARD_MAX, length=4),
     StateField("hidden_taken", Form.NUMBERS),
+    StateField("hidden_put", Form.NUMBERS),
     StateField("face_up", Form.CARD_GROUPS, -1, _CARD_MAX, length=4),
     StateField("face_down", Form.CARD_GROUPS, 0, _CARD_MAX, length=4),
     StateField("covered", Form.NUMBERS, -1, _CARD_MAX, length=4),
@@ -201,6 +204,9 @@ class State:
     taken back (bitmask); public."""
     hidden_taken: list[int]
     """Per seat, how many unknown cards Refreshment took back since then; public."""
+    hidden_put: list[int]
+    """Per seat, how many cards nobody else saw are in the discard pile (Recycling
+    puts a hand card down face down); public. Save format 2 added it."""
     face_up: list[tuple[int, int]]
     """Per seat, the two face-up cards, low number first."""
     face_down: list[tuple[int, ...]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import rng
 from .events import Event, emit
-from .materials import MATERIAL_NAMES, RESOURCE_COUNT
+from .materials import RESOURCE_COUNT
 from .state import State
 
 REFILL_AT = 2
@@ -30,11 +30,12 @@ def draw_from_bag(state: State, count: int) -> list[int]:
     return drawn
 
 
-def named(materials: list[int] | tuple[int, ...]) -> dict[str, int]:
-    """{"red": 2, ...} for a list of material indexes (for events)."""
+def named(state: State, materials: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """{"red": 2, ...} for a list of material indexes, in the edition's words (for events)."""
+    words = state.rules.names.materials
     out: dict[str, int] = {}
     for m in materials:
-        out[MATERIAL_NAMES[m]] = out.get(MATERIAL_NAMES[m], 0) + 1
+        out[words[m]] = out.get(words[m], 0) + 1
     return out
 
 

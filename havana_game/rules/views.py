@@ -3,9 +3,11 @@
 Public: rows, draw pile size, market, bag size, every player's resources, VP,
 built buildings, face-up cards, hand size, which card was covered in phase 3, the
 cards seen going onto each discard pile (and how many unseen cards Refreshment
-took back since). Private to the seat: its hand, its face-down cards, its real
-discard pile and its legal decisions. Never: other hands or face-down cards, the
-bag or draw-pile order, the RNG state.
+took back since, and how many cards Recycling put down unseen), the bag's content
+by kind (everything outside it is visible, so it can be counted). Private to the
+seat: its hand, its face-down cards, its real discard pile and its legal
+decisions. Never: other hands or face-down cards, which unseen card is in a
+discard pile, the bag or draw-pile order, the RNG state.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from .actions import workers_in_bank
 from .decisions import Decision, to_json
 from .flow import final_ranking, number
 from .legal import is_protected, legal_decisions
-from .materials import MATERIAL_NAMES, PESOS, VP, WORKERS
+from .materials import PESOS, VP, WORKERS
 from .state import ACTIONS, OVER, PHASE_NAMES, SETUP, STEP_NAMES, State, bits
 from .vocabulary import CardIndex, Seat
 
@@ -39,6 +41,7 @@ class SeatView(TypedDict):
     hand_size: int
     discard_seen: list[CardIndex]
     discard_unseen_taken: int
+    discard_unseen_put: int
     discard_size: int
     has_face_down: bool
     covered: CardIndex | None
@@ -77,6 +80,7 @@ class View(PrivateView):
     conserved: bool
     market: dict[str, int]
     bag_size: int
+    bag_content: dict[str, int]
     box: dict[str, int]
     workers_in_bank: int
     rows: list[list[str]]
@@ -92,12 +96,13 @@ class View(PrivateView):
 
 def _seat_public(state: State, seat: int) -> SeatView:
     counters = state.resources(seat)
+    words = state.rules.names.materials
     buildings = state.rules.buildings
     face_up = list(state.face_up[seat]) if state.phase != SETUP else []
     placed = bits(state.placed[seat])
     return {
         "seat": seat,
-        "materials": {name: counters[i] for i, name in enumerate(MATERIAL_NAMES)},
+        "materials": {name: counters[i] for i, name in enumerate(words)},
         "pesos": counters[PESOS],
         "workers": counters[WORKERS],
         "vp": counters[VP],
@@ -108,7 +113,8 @@ def _seat_public(state: State, seat: int) -> SeatView:
         "hand_size": bin(state.hand[seat]).count("1"),
         "discard_seen": placed,
         "discard_unseen_taken": state.hidden_taken[seat],
-        "discard_size": len(placed) - state.hidden_taken[seat],
+        "discard_unseen_put": state.hidden_put[seat],
+        "discard_size": len(placed) - state.hidden_taken[seat] + state.hidden_put[seat],
         "has_face_down": bool(state.face_down[seat]),
         "covered": state.covered[seat] if state.covered[seat] >= 0 else None,
         "age_rank": state.age_rank[seat],
@@ -122,13 +128,15 @@ def private_view(state: State, seat: Seat,
     when `legal_decisions(state, seat)` is already known)."""
     if legal is None:
         legal = legal_decisions(state, seat)
+    names = state.rules.names
     return {"hand": bits(state.hand[seat]), "face_down": list(state.face_down[seat]),
-            "discard": bits(state.discard[seat]), "legal": [to_json(d) for d in legal]}
+            "discard": bits(state.discard[seat]), "legal": [to_json(d, names) for d in legal]}
 
 
 def view_for(state: State, seat: Seat | None) -> View:
     """Everything `seat` may see (None: a spectator), as plain JSON/msgpack data."""
     buildings = state.rules.buildings
+    words = state.rules.names.materials
     active = state.active
     view: View = {
         "view_version": VIEW_VERSION,
@@ -149,10 +157,11 @@ def view_for(state: State, seat: Seat | None) -> View:
         "worker_first_done": bool(state.done_this_round & 1),
         "black_market_first_done": bool(state.done_this_round & 2),
         "conserved": bool(state.done_this_round & 4),
-        "market": {**{name: state.market[i] for i, name in enumerate(MATERIAL_NAMES)},
+        "market": {**{name: state.market[i] for i, name in enumerate(words)},
                    "pesos": state.market[PESOS]},
         "bag_size": sum(state.bag),
-        "box": {name: state.box[i] for i, name in enumerate(MATERIAL_NAMES)},
+        "bag_content": {name: state.bag[i] for i, name in enumerate(words)},
+        "box": {name: state.box[i] for i, name in enumerate(words)},
         "workers_in_bank": workers_in_bank(state),
         "rows": [[buildings[b].id for b in row] for row in state.rows],
         "pile_size": len(state.pile),
