@@ -8,16 +8,16 @@ import pytest
 
 from havana_game.ai.determinize import Determinizer, ViewMismatch
 from havana_game.ai.policy import medium_decision
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import apply, legal_decisions, new_game, view_for
 
 RULES = classic_rules()
 FULL_SET = (1 << len(RULES.cards)) - 1
 
 
-def positions(players, seed, every=3):
+def positions(players, seed, every=3, rules=RULES):
     """(state, seat to decide) along a game of mixed medium and random play."""
-    state = new_game(RULES, players, seed)
+    state = new_game(rules, players, seed)
     chooser = random.Random(seed)
     step = 0
     while state.deciders():
@@ -60,13 +60,15 @@ def check_sample(real, seat, sample):
     assert sample.discard[seat] == real.discard[seat]
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_samples_agree_with_the_view(players):
+def test_samples_agree_with_the_view(players, edition):
+    rules = find_edition(edition)
     rng = random.Random(players)
     count = 0
-    for real, seat in positions(players, seed=11 * players):
+    for real, seat in positions(players, seed=11 * players, rules=rules):
         view = view_for(real, seat)
-        determinizer = Determinizer(json.loads(json.dumps(view)), RULES)
+        determinizer = Determinizer(json.loads(json.dumps(view)), rules)
         for _ in range(2):
             check_sample(real, seat, determinizer.sample(rng))
         count += 1
@@ -80,6 +82,22 @@ def test_hidden_refreshment_take_backs_are_sampled_from_the_seen_discards():
             if any(real.hidden_taken[s] for s in range(3) if s != seat):
                 determinizer = Determinizer(view_for(real, seat), RULES)
                 check_sample(real, seat, determinizer.sample(random.Random(seed)))
+                found += 1
+        if found > 30:
+            break
+    assert found > 0
+
+
+def test_cards_recycling_put_down_unseen_are_sampled_from_the_secret_ones():
+    rules = find_edition("edition2024")
+    found = 0
+    for seed in range(40):
+        for real, seat in positions(3, seed, every=1, rules=rules):
+            if any(real.hidden_put[s] for s in range(3) if s != seat):
+                determinizer = Determinizer(view_for(real, seat), rules)
+                sample = determinizer.sample(random.Random(seed))
+                check_sample(real, seat, sample)
+                assert sample.hidden_put == real.hidden_put
                 found += 1
         if found > 30:
             break

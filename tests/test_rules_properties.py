@@ -1,4 +1,4 @@
-"""Invariants over random games, through the engine's public API only."""
+"""Invariants over random games of every edition, through the engine's public API only."""
 
 import json
 import random
@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, find_edition
 from havana_game.game import Game
 from havana_game.rules import (
     Act,
@@ -23,11 +23,11 @@ from havana_game.rules import (
     view_for,
 )
 
-RULES = classic_rules()
 SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**40)
 player_counts = st.sampled_from([2, 3, 4])
+editions = st.sampled_from(EDITIONS).map(find_edition)
 
 
 def random_steps(game, chooser, limit=100_000):
@@ -57,7 +57,7 @@ def count_workers_moved(events, held):
 
 def material_and_worker_totals(state, seat):
     view = view_for(state, seat)
-    colors = ("red", "yellow", "brown", "blue", "gray")
+    colors = state.rules.names.materials
     held = sum(s["materials"][c] for s in view["seats"] for c in colors)
     materials = held + sum(view["market"][c] for c in colors) + sum(view["box"].values())
     workers = sum(s["workers"] for s in view["seats"]) + view["workers_in_bank"]
@@ -74,9 +74,9 @@ def no_negative_counts(view):
 
 
 @SETTINGS
-@given(seed=seeds, players=player_counts)
-def test_counts_hold_every_step_and_every_game_ends(seed, players):
-    game = Game.new(RULES, players, seed)
+@given(rules=editions, seed=seeds, players=player_counts)
+def test_counts_hold_every_step_and_every_game_ends(rules, seed, players):
+    game = Game.new(rules, players, seed)
     steps = 0
     held = [0] * players
     for events in random_steps(game, random.Random(seed)):
@@ -87,13 +87,14 @@ def test_counts_hold_every_step_and_every_game_ends(seed, players):
         count_workers_moved(events, held)
         assert [s["workers"] for s in view["seats"]] == held
         assert view["workers_in_bank"] == 15 - sum(held)
+        assert sum(view["bag_content"].values()) == view["bag_size"]
     assert game.state.winners and steps < 10_000
 
 
 @SETTINGS
-@given(seed=seeds, players=player_counts)
-def test_every_listed_decision_applies(seed, players):
-    game = Game.new(RULES, players, seed)
+@given(rules=editions, seed=seeds, players=player_counts)
+def test_every_listed_decision_applies(rules, seed, players):
+    game = Game.new(rules, players, seed)
     for step, _ in enumerate(random_steps(game, random.Random(seed))):
         if step % 3:
             continue
@@ -106,7 +107,7 @@ def any_decision():
     small = st.integers(min_value=-2, max_value=14)
     return st.one_of(
         st.builds(lambda a, b: Choose((a, b)), small, small),
-        st.builds(Act, small, small, st.lists(st.integers(0, 4), max_size=3).map(tuple)),
+        st.builds(Act, small, small, st.lists(st.integers(0, 4), max_size=3).map(tuple), small),
         st.builds(Tax, small, st.integers(0, 5)),
         st.builds(lambda e, p: Build(e, tuple(p)), st.integers(-1, 4),
                   st.lists(st.integers(0, 6), min_size=7, max_size=7)),
@@ -116,10 +117,11 @@ def any_decision():
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(seed=seeds, players=player_counts, steps=st.integers(0, 400),
+@given(rules=editions, seed=seeds, players=player_counts, steps=st.integers(0, 400),
        seat=st.integers(-1, 4), decision=any_decision())
-def test_illegal_decisions_are_rejected_and_change_nothing(seed, players, steps, seat, decision):
-    game = Game.new(RULES, players, seed)
+def test_illegal_decisions_are_rejected_and_change_nothing(rules, seed, players, steps, seat,
+                                                           decision):
+    game = Game.new(rules, players, seed)
     for _ in zip(range(steps), random_steps(game, random.Random(seed)), strict=False):
         pass
     legal = legal_decisions(game.state, seat) if 0 <= seat < players else ()
@@ -136,13 +138,13 @@ def test_illegal_decisions_are_rejected_and_change_nothing(seed, players, steps,
 
 
 @SETTINGS
-@given(seed=seeds, players=player_counts)
-def test_replay_from_seed_and_decisions_reproduces_the_state(seed, players):
-    game = Game.new(RULES, players, seed)
+@given(rules=editions, seed=seeds, players=player_counts)
+def test_replay_from_seed_and_decisions_reproduces_the_state(rules, seed, players):
+    game = Game.new(rules, players, seed)
     for _ in random_steps(game, random.Random(seed ^ 7)):
         pass
     assert snapshot(game.replayed()) == snapshot(game.state)
-    assert snapshot(new_game(RULES, players, seed)) == snapshot(Game.new(RULES, players, seed)
+    assert snapshot(new_game(rules, players, seed)) == snapshot(Game.new(rules, players, seed)
                                                                 .state)
 
 
@@ -152,8 +154,8 @@ def cards_of(mask):
 
 def rehide(state, viewer, rng):
     """The same position as `viewer` knows it, with everything hidden from it redrawn:
-    other hands and face-down cards, which seen discards Refreshment took back, the
-    draw-pile order and the RNG."""
+    other hands and face-down cards, which seen discards Refreshment took back, which
+    unseen cards Recycling put down, the draw-pile order and the RNG."""
     other = state.clone()
     other.rng = rng.getrandbits(64)
     pile = list(other.pile)
@@ -164,21 +166,23 @@ def rehide(state, viewer, rng):
             continue
         down = other.face_down[seat]
         pool = other.hand[seat] | other.discard[seat] | sum(1 << c for c in down)
-        discard = rng.sample(cards_of(other.placed[seat]), len(cards_of(other.discard[seat])))
+        seen = cards_of(other.placed[seat])
+        discard = rng.sample(seen, len(seen) - other.hidden_taken[seat])
         rest = [c for c in cards_of(pool) if c not in discard]
         rng.shuffle(rest)
         other.face_down[seat] = tuple(sorted(rest[:len(down)])) if len(down) == 2 else \
             tuple(rest[:len(down)])
-        other.hand[seat] = sum(1 << c for c in rest[len(down):])
-        other.discard[seat] = sum(1 << c for c in discard)
+        unseen = len(down) + other.hidden_put[seat]
+        other.hand[seat] = sum(1 << c for c in rest[unseen:])
+        other.discard[seat] = sum(1 << c for c in (*discard, *rest[len(down):unseen]))
     other.cache = None
     return other
 
 
 @SETTINGS
-@given(seed=seeds, players=player_counts)
-def test_a_view_does_not_change_when_what_it_may_not_see_changes(seed, players):
-    game = Game.new(RULES, players, seed)
+@given(rules=editions, seed=seeds, players=player_counts)
+def test_a_view_does_not_change_when_what_it_may_not_see_changes(rules, seed, players):
+    game = Game.new(rules, players, seed)
     rng = random.Random(seed)
     for step, _ in enumerate(random_steps(game, random.Random(seed))):
         if step % 5:

@@ -27,6 +27,7 @@ from .state import (
     CONSERVED,
     PHASE_NAMES,
     SETUP,
+    SMUGGLING_DONE,
     STEP_NAMES,
     WORKER_DONE,
     State,
@@ -82,6 +83,7 @@ def public_state(view: View, rules: Ruleset) -> State:
     s.tax_queue = tuple(view["tax_queue"])
     s.done_this_round = (WORKER_DONE * view["worker_first_done"]
                          | BLACK_MARKET_DONE * view["black_market_first_done"]
+                         | SMUGGLING_DONE * view["smuggling_first_done"]
                          | CONSERVED * view["conserved"])
     s.res = []
     for seat in seats:

@@ -20,7 +20,19 @@ from .decisions import Decision, to_json
 from .flow import final_ranking, number
 from .legal import is_protected, legal_decisions
 from .materials import PESOS, VP, WORKERS
-from .state import ACTIONS, OVER, PHASE_NAMES, SETUP, STEP_NAMES, State, bits
+from .state import (
+    ACTIONS,
+    BLACK_MARKET_DONE,
+    CONSERVED,
+    OVER,
+    PHASE_NAMES,
+    SETUP,
+    SMUGGLING_DONE,
+    STEP_NAMES,
+    WORKER_DONE,
+    State,
+    bits,
+)
 from .vocabulary import CardIndex, Seat
 
 VIEW_VERSION = 1
@@ -77,6 +89,7 @@ class View(PrivateView):
     tax_queue: list[Seat]
     worker_first_done: bool
     black_market_first_done: bool
+    smuggling_first_done: bool
     conserved: bool
     market: dict[str, int]
     bag_size: int
@@ -154,9 +167,10 @@ def view_for(state: State, seat: Seat | None) -> View:
         "to_decide": list(state.deciders()),
         "acted": [bool(state.acted & 1), bool(state.acted & 2)],
         "tax_queue": list(state.tax_queue),
-        "worker_first_done": bool(state.done_this_round & 1),
-        "black_market_first_done": bool(state.done_this_round & 2),
-        "conserved": bool(state.done_this_round & 4),
+        "worker_first_done": bool(state.done_this_round & WORKER_DONE),
+        "black_market_first_done": bool(state.done_this_round & BLACK_MARKET_DONE),
+        "smuggling_first_done": bool(state.done_this_round & SMUGGLING_DONE),
+        "conserved": bool(state.done_this_round & CONSERVED),
         "market": {**{name: state.market[i] for i, name in enumerate(words)},
                    "pesos": state.market[PESOS]},
         "bag_size": sum(state.bag),
