@@ -49,6 +49,7 @@ class Tally:
     """Running figures of a tournament."""
 
     def __init__(self, levels: Sequence[str], rules: Ruleset) -> None:
+        self.edition = rules.name
         self.levels = sorted(set(levels))
         self.seats_per_level = {lv: levels.count(lv) for lv in self.levels}
         self.wins = dict.fromkeys(self.levels, 0.0)
@@ -61,7 +62,8 @@ class Tally:
     def report(self, players: int, seed: int, budget_ms: float | None) -> dict[str, Any]:
         trials = {lv: self.games * n for lv, n in self.seats_per_level.items()}
         return {
-            "players": players, "games": self.games, "seed": seed, "budget_ms": budget_ms,
+            "edition": self.edition, "players": players, "games": self.games, "seed": seed,
+            "budget_ms": budget_ms,
             "seats_per_level": self.seats_per_level,
             "win_rate": {lv: round(self.wins[lv] / max(1, trials[lv]), 4) for lv in self.levels},
             "ci95": {lv: [round(x, 4) for x in wilson(self.wins[lv], trials[lv])]
@@ -93,7 +95,7 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
         elapsed_ms = (time.perf_counter() - started) * 1000.0
         if len(view["legal"]) > 1:
             on_decision(seat, elapsed_ms)
-        apply(state, seat, from_json(decision))
+        apply(state, seat, from_json(decision, rules.names))
     return state
 
 
