@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from typing import Any
 
 from ..content import edition_for
@@ -19,6 +20,7 @@ from .base import BOT_LEVELS
 from .determinize import Determinizer
 from .ismcts import Search
 from .policy import easy_decision, medium_decision
+from .scripted import SCRIPTED
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
@@ -74,6 +76,18 @@ class MediumBot(ViewBot):
         return medium_decision(determinizer.sample(self.rng), seat)
 
 
+class ScriptedBot(ViewBot):
+    """A scripted human-like strategy (`scripted.SCRIPTED`: denial, rush)."""
+
+    def __init__(self, level: str, seed: int, rules: Ruleset | None = None) -> None:
+        super().__init__(seed, rules)
+        self.level = level
+        self.strategy = SCRIPTED[level]
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        return self.strategy(determinizer.sample(self.rng), seat)
+
+
 class HardBot(ViewBot):
     """ISMCTS with the medium policy in rollouts (`ismcts.Search`).
 
@@ -106,3 +120,4 @@ class HardBot(ViewBot):
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+BOT_LEVELS.update({level: partial(ScriptedBot, level) for level in SCRIPTED})

@@ -18,7 +18,7 @@ on a determinized state. Ties go to the first listed decision (deterministic).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
 from ..rules.materials import PESOS, WORKER_TAKE, WORKERS
@@ -89,14 +89,21 @@ def _best(options: Sequence[Decision], scores: list[float]) -> Decision:
     return options[best]
 
 
-def medium_decision(state: State, seat: int) -> Decision:
-    """The medium strategy's decision for `seat` (which must have one to make)."""
+def best_by(options: Sequence[Decision], score: Callable[[Decision], float]) -> Decision:
+    """The option with the highest score; ties go to the first listed."""
+    return _best(options, [score(d) for d in options])
+
+
+def medium_decision(state: State, seat: int,
+                    planner: Callable[[State, int], Plan] = plan_for) -> Decision:
+    """The medium strategy's decision for `seat` (which must have one to make);
+    `planner` picks the building it works towards."""
     options = legal_decisions(state, seat)
     if len(options) == 1:
         return options[0]
     first = options[0]
     if isinstance(first, Cover):
-        plan = plan_for(state, seat)
+        plan = planner(state, seat)
         worths = card_worths(state, seat, plan)
         low, high = state.face_up[seat]
         covers = [c for c in options if isinstance(c, Cover)]
@@ -104,12 +111,12 @@ def medium_decision(state: State, seat: int) -> Decision:
                                                          c.card), (c.card,))
                               for c in covers])
     if isinstance(first, Choose):
-        plan = plan_for(state, seat)
+        plan = planner(state, seat)
         worths = card_worths(state, seat, plan)
         return _best(options, [pair_worth(state, worths, c.cards, c.cards)  # type: ignore[union-attr]
                                for c in options])
     if isinstance(first, Act):
-        plan = plan_for(state, seat)
+        plan = planner(state, seat)
         return _best(options, [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
                                for a in options])
     if isinstance(first, Tax):
