@@ -64,6 +64,12 @@ def format_report(report: dict[str, Any]) -> str:
     rounds = report["rounds"]
     lines.append(f"rounds: mean {rounds['mean']}, p95 {rounds['p95']}, "
                  f"range {rounds['min']}-{rounds['max']}; endings {report['end_reasons']}")
+    for level, figures in report["hoarding"].items():
+        held = figures["held_at_end"]
+        lines.append(f"  {level:<8} holds at the end {held['colored']} colored, {held['gray']} "
+                     f"gray, {held['pesos']} pesos, {held['workers']} workers; built nothing "
+                     f"in {figures['idle_turns']:.1%} of {figures['affordable_turns']} turns "
+                     f"it could; pesos beyond any end building {figures['excess_pesos']}")
     built = sorted(report["built_per_game"].items(), key=lambda item: -item[1])
     lines.append("built per game: " + ", ".join(f"{b} {n:.2f}" for b, n in built))
     return "\n".join(lines)

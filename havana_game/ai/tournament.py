@@ -12,9 +12,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..rules import Ruleset, apply, from_json, new_game, view_for
+from ..rules import Decision, Ruleset, State, apply, from_json, new_game, view_for
 from .base import Bot, make_bot
 from .bots import HardBot
+from .hoarding import HoardingTally
 
 Z95 = 1.959964
 
@@ -57,6 +58,7 @@ class Tally:
         self.rounds: list[int] = []
         self.endings: dict[str, int] = {}
         self.built = dict.fromkeys((b.id for b in rules.buildings), 0)
+        self.hoarding = HoardingTally(levels)
         self.games = 0
 
     def report(self, players: int, seed: int, budget_ms: float | None) -> dict[str, Any]:
@@ -79,23 +81,25 @@ class Tally:
             "end_reasons": self.endings,
             "built_per_game": {b: round(n / max(1, self.games), 3)
                                for b, n in self.built.items()},
+            "hoarding": self.hoarding.report(),
         }
 
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
-              on_decision: Callable[[int, float], None]) -> Any:
+              on_decision: Callable[[State, int, Decision, float], None]) -> State:
     """Play one game, each bot seeing only its seat's view; report every real
-    decision (more than one option) as (seat, milliseconds). Return the final state."""
+    decision (more than one option) with the state before it is applied and the
+    milliseconds it took. Return the final state."""
     state = new_game(rules, len(bots), seed)
     while state.deciders():
         seat = state.deciders()[0]
         view = view_for(state, seat)
         started = time.perf_counter()
-        decision = bots[seat].decide(view)
+        decision = from_json(bots[seat].decide(view), rules.names)
         elapsed_ms = (time.perf_counter() - started) * 1000.0
-        if len(view["legal"]) > 1:
-            on_decision(seat, elapsed_ms)
-        apply(state, seat, from_json(decision, rules.names))
+        if len(view.get("legal", [])) > 1:
+            on_decision(state, seat, decision, elapsed_ms)
+        apply(state, seat, decision)
     return state
 
 
@@ -112,10 +116,13 @@ def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
         game_seed = seed * 1_000_003 + game
         bots = [bot_for(level, game_seed * 8 + s, budget_ms) for s, level in enumerate(seating)]
 
-        def record(seat: int, ms: float, seating: list[str] = seating) -> None:
+        def record(state: State, seat: int, decision: Decision, ms: float,
+                   seating: list[str] = seating) -> None:
             tally.decision_ms[seating[seat]].append(ms)
+            tally.hoarding.observe(state, seat, seating[seat], decision)
 
         state = play_game(rules, bots, game_seed, record)
+        tally.hoarding.end_game(state, seating)
         tally.games += 1
         tally.rounds.append(state.round)
         tally.endings[state.end_reason] = tally.endings.get(state.end_reason, 0) + 1
