@@ -3,13 +3,23 @@
 The rules engine is compiled with mypyc when the package is installed (see
 setup.py). An editable install keeps the compiled modules beside their sources, so
 an engine source edited after the last build would silently not run: importing the
-package refuses that and says how to rebuild.
+package refuses that and says how to rebuild. With HAVANA_PURE_PYTHON=1 in the
+environment the engine is imported from its sources even where compiled modules
+exist (CI runs the engine tests both ways).
 """
 
+import os
+import sys
+from importlib.abc import MetaPathFinder
+from importlib.machinery import SOURCE_SUFFIXES, FileFinder, ModuleSpec, SourceFileLoader
 from pathlib import Path
 
+RULES = Path(__file__).parent / "rules"
 
-def refuse_stale_compiled_engine(rules: Path = Path(__file__).parent / "rules") -> None:
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # every command starts quietly
+
+
+def refuse_stale_compiled_engine(rules: Path = RULES) -> None:
     """Raise ImportError if a compiled module in `rules` is older than its source."""
     for source in rules.glob("*.py"):
         for compiled in rules.glob(f"{source.stem}.*.so"):
@@ -20,4 +30,24 @@ def refuse_stale_compiled_engine(rules: Path = Path(__file__).parent / "rules") 
                     "havana_game/rules/*.so to run the pure-Python engine)")
 
 
-refuse_stale_compiled_engine()
+class EngineSources(MetaPathFinder):
+    """Finds the engine's modules among their .py sources only."""
+
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> ModuleSpec | None:
+        if not fullname.startswith("havana_game.rules."):
+            return None
+        return FileFinder(str(RULES), (SourceFileLoader, SOURCE_SUFFIXES)).find_spec(fullname)
+
+
+def engine_kind() -> str:
+    """"compiled" or "pure Python": which rules engine this process runs."""
+    from .rules import engine
+
+    return "compiled" if (engine.__file__ or "").endswith(".so") else "pure Python"
+
+
+if os.environ.get("HAVANA_PURE_PYTHON") == "1":
+    sys.meta_path.insert(0, EngineSources())
+else:
+    refuse_stale_compiled_engine()

@@ -15,11 +15,14 @@ from net.framing import HEADER, MAX_OUTBOUND_FRAME, check_length, decode_body, e
 from net.host import Host, HostConfig
 from net.messages import parse
 
+from .seeds import HOST_SEED
+
 LOOPBACK = "127.0.0.1"
 
 
 @asynccontextmanager
 async def running_host(**config: Any):
+    config.setdefault("seed", HOST_SEED)
     host = Host(HostConfig(bind=LOOPBACK, **config))
     await host.start()
     try:

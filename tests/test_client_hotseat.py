@@ -10,6 +10,7 @@ import pygame
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
 
+from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, settle, step
 
 
@@ -35,7 +36,7 @@ def _running(scene: TableScene) -> bool:
 
 def test_hotseat_curtain_hides_hands(tmp_path):
     app = make_app(tmp_path)
-    link = NetLink.local(["human", "human"], ["Ana", "Benito"])
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
     scene = TableScene(app, link)
     app.switch(scene)
     seen = {"curtain": 0}
@@ -62,7 +63,7 @@ def test_hotseat_curtain_hides_hands(tmp_path):
 def test_drag_cards_onto_your_panel(tmp_path):
     """The opening cards can be dragged from the hand onto your panel."""
     app = make_app(tmp_path)
-    link = NetLink.local(["human", "random"], ["Ana", "Benito"])
+    link = NetLink.local(["human", "random"], ["Ana", "Benito"], seed=HOST_SEED)
     scene = TableScene(app, link)
     app.switch(scene)
     deadline = time.monotonic() + 10

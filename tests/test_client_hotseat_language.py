@@ -9,6 +9,7 @@ import pygame
 from havana_game import i18n
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from tests.seeds import HOST_SEED
 from tests.test_client_support import act_once, click, make_app, settle, step
 
 
@@ -19,7 +20,7 @@ def key(code: int) -> list[pygame.event.Event]:
 def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
     app = make_app(tmp_path)
     app.settings.language = "en"
-    link = NetLink.local(["human", "human"], ["Ana", "Benito"])
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
     scene = TableScene(app, link)
     app.switch(scene)
     try:

@@ -14,13 +14,15 @@ from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.rules import RulesScene
 from havana_game.client.scenes.table import TableScene
 
+from .seeds import HOST_SEED
 from .test_client_support import act_once, key, make_app, settle, step, tab_to
 
 
 @pytest.mark.parametrize("keyboard", [False, True], ids=["mouse", "keyboard"])
 def test_single_player_game_to_results(tmp_path, keyboard):
     app = make_app(tmp_path)
-    link = NetLink.local(["human", "random", "random", "random"], ["Ana", "B", "C", "D"])
+    link = NetLink.local(["human", "random", "random", "random"], ["Ana", "B", "C", "D"],
+                         seed=HOST_SEED)
     scene = TableScene(app, link)
     app.switch(scene)
     deadline = time.monotonic() + 20

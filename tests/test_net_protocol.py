@@ -8,9 +8,11 @@ import asyncio
 from havana_game.rules.snapshot import snapshot
 from net.client import ClientConnection
 from net.framing import encode_frame
+from net.host import HostConfig
 from net.local import start_local_host
 
 from .net_helpers import Recorder, running_host
+from .seeds import HOST_SEED
 
 
 async def _two_player_table(host):
@@ -154,7 +156,7 @@ def test_grace_period_then_a_bot_plays_until_the_owner_returns():
 
 
 def test_client_connection_reconnects_by_itself_against_a_local_host():
-    local = start_local_host(2, ["human", "random"])
+    local = start_local_host(2, ["human", "random"], HostConfig(seed=HOST_SEED))
     conn = ClientConnection("127.0.0.1", local.port)
     try:
         conn.join(local.code, "Ann")

@@ -19,7 +19,8 @@ class App:
 
     def __init__(self, settings: Settings | None = None,
                  size: tuple[int, int] | None = None) -> None:
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()  # the mixer starts in `Sounds`, quietly
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
         art.set_text_size(self.settings.text_size)

@@ -3,11 +3,13 @@ interface, announced on the LAN, in a background thread."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any
+
+from net.local import HostThread
 
 
 def lan_address() -> str:
@@ -21,43 +23,41 @@ def lan_address() -> str:
 
 
 @dataclass
-class LanHost:
-    """A running host with one open table; `stop()` ends it."""
+class LanHost(HostThread):
+    """A running host with one open table, announced on the LAN; `stop()` ends it."""
 
-    port: int
-    code: str
-    address: str
-    loop: asyncio.AbstractEventLoop
-    host: Any
-    thread: threading.Thread
+    code: str = ""
+    address: str = ""
     announcement: list[Any] = field(default_factory=list)
+    announce_error: str = ""
+    """Why the LAN announcement failed ("" while it works or is under way): players
+    can still join by typing the address."""
 
     def stop(self) -> None:
         for item in self.announcement:
             item.close()
-        asyncio.run_coroutine_threadsafe(self.host.close(), self.loop).result(timeout=5)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=5)
+        super().stop()
 
 
 def start_lan_host(players: int, name: str) -> LanHost:
     """Listen on all interfaces with a table of `players` open seats and announce
-    it (in the background: announcing takes a moment and may fail quietly)."""
+    it (in the background: announcing takes a moment; a failure is reported on
+    standard error and in `announce_error`, and typing the address still works)."""
     from net.host import Host, HostConfig
     host = Host(HostConfig(bind="0.0.0.0", name=name))
     table = host.create_table(players, [None] * players)
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True, name="havana-lan-host")
-    thread.start()
-    port = asyncio.run_coroutine_threadsafe(host.start(), loop).result(timeout=10)
-    running = LanHost(port, table.code, lan_address(), loop, host, thread)
+    running = LanHost.serve(host, "havana-lan-host", code=table.code, address=lan_address())
 
     def announce() -> None:
         try:
             from net.discovery import announce as publish
-            running.announcement.append(publish(name, port, players - 1, running.address))
-        except Exception:  # noqa: BLE001 - no LAN discovery; typing the address still works
-            pass
+            running.announcement.append(publish(name, running.port, players - 1,
+                                                running.address))
+        except Exception as error:  # noqa: BLE001 - zeroconf's errors vary by platform
+            running.announce_error = f"{type(error).__name__}: {error}"
+            print(f"havana: the game is not announced on the LAN ({running.announce_error}); "
+                  f"players can join by typing {running.address}:{running.port}",
+                  file=sys.stderr)
 
     threading.Thread(target=announce, daemon=True, name="havana-announce").start()
     return running

@@ -36,10 +36,11 @@ class NetLink:
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
-              ages: Sequence[int | None] = ()) -> NetLink:
+              ages: Sequence[int | None] = (), seed: int | None = None) -> NetLink:
         """Start an in-process host for these seats ("human" or a bot level),
-        saved as it goes, and join every human seat."""
-        host = localgame.start(kinds, ages)
+        saved as it goes, and join every human seat; `ages` break turn-order ties,
+        `seed` fixes the deal (tests, `havana play --seed`)."""
+        host = localgame.start(kinds, ages, seed)
         return cls._joined(host, {s: None for s, kind in enumerate(kinds) if kind == "human"},
                            names)
 

@@ -45,3 +45,6 @@ class HostConfig:
     """Decisions between two snapshots of a table (journal compaction)."""
     segment_bytes: int = 4 << 20
     """A journal segment this large is finished; the next batch starts a new one."""
+    seed: int | None = None
+    """Tables deal their games from seeds drawn from this one (reproducible games for
+    tests and bug reports); None: every game gets a secret random seed."""

@@ -16,16 +16,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from havana_game.content import classic_rules
+from havana_game.content import DEFAULT_EDITION, UnknownEdition, find_edition
 from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
 
 from .table import UNKNOWN_DIGEST, Seat, Table
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
-VERSION = 3
-"""Version 2 (still read, as of journal position 0) had no `lsn`; version 1 (still
-read) kept only the last applied command per seat."""
+VERSION = 4
+"""Version 3 (still read) had no `edition` and `ages` (a lobby was classic, without
+ages); version 2 (still read, as of journal position 0) had no `lsn`; version 1
+(still read) kept only the last applied command per seat."""
 
 
 def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
@@ -33,7 +34,8 @@ def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
     return {
         "format": FORMAT, "version": VERSION, "id": table.id, "code": table.code,
         "players": table.players, "host_seat": table.host_seat, "lsn": lsn,
-        "revision": table.revision,
+        "revision": table.revision, "edition": table.rules.name,
+        "ages": list(table.ages) if table.ages is not None else None,
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
                    "token_sha256": s.token_hash,
                    "recent": [[seq, version, digest]
@@ -52,12 +54,16 @@ def write_snapshot(folder: Path, doc: dict[str, Any]) -> None:
 def table_from_document(doc: dict[str, Any]) -> Table:
     """Rebuild a table; raises SaveError if the document is not a valid table save."""
     try:
-        if doc["format"] != FORMAT or doc["version"] not in (1, 2, VERSION):
+        if doc["format"] != FORMAT or doc["version"] not in (1, 2, 3, VERSION):
             raise SaveError("not a Havana table save of a known version")
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
-        table = Table(classic_rules() if game is None else game.rules, int(doc["players"]),
-                      id=str(doc["id"]), code=str(doc["code"]), host_seat=doc["host_seat"],
-                      game=game, revision=int(doc.get("revision", 0)))
+        rules = find_edition(str(doc.get("edition", DEFAULT_EDITION))) if game is None \
+            else game.rules
+        ages = doc.get("ages")
+        table = Table(rules, int(doc["players"]), id=str(doc["id"]), code=str(doc["code"]),
+                      host_seat=doc["host_seat"], game=game,
+                      revision=int(doc.get("revision", 0)),
+                      ages=tuple(None if a is None else int(a) for a in ages) if ages else None)
         for index, raw in enumerate(doc["seats"]):
             seat = Seat(index, kind=raw["kind"], name=str(raw["name"]),
                         token_hash=raw["token_sha256"])
@@ -66,6 +72,8 @@ def table_from_document(doc: dict[str, Any]) -> Table:
             table.seats[index] = seat
             if seat.kind == "bot":
                 table.set_standin(index, raw["level"])
+    except UnknownEdition as error:
+        raise SaveError(f"table of an edition this program does not play: {error}") from None
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise SaveError(f"damaged table save: {type(error).__name__}") from None
     if game is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import random
 import sys
 import time
 import traceback
@@ -82,6 +83,8 @@ class Host:
         """Called with the number of open seats in lobbies whenever it changes (the
         LAN announcement's `free` count)."""
         self._free_seats = -1
+        self._seeds = random.Random(self.config.seed) if self.config.seed is not None else None
+        """Draws each new table's game seed when the host was given a seed."""
         self.store: Store | None = None
         """The journal and snapshots, when saving."""
         if self.config.save_dir is not None:
@@ -91,9 +94,15 @@ class Host:
 
     # --- tables --------------------------------------------------------------------
 
-    def create_table(self, players: int, bots: Sequence[str | None] = ()) -> Table:
-        """A new table; `bots[i]` puts a bot of that level on seat i (None: open)."""
-        table = Table(self.rules, players)
+    def create_table(self, players: int, bots: Sequence[str | None] = (),
+                     ages: Sequence[int | None] | None = None,
+                     rules: Ruleset | None = None) -> Table:
+        """A new table of `rules` (the host's edition by default); `bots[i]` puts a
+        bot of that level on seat i (None: open); `ages` by seat order ties."""
+        if ages is not None and len(ages) != players:
+            raise ValueError("give one age per player, or none")
+        seed = self._seeds.getrandbits(62) if self._seeds is not None else None
+        table = Table(rules or self.rules, players, ages=tuple(ages) if ages else None, seed=seed)
         for seat, level in enumerate(bots):
             if level is not None:
                 if level not in BOT_LEVELS:

@@ -114,6 +114,11 @@ class Table:
     a host-role command based on an older revision is stale."""
     log: TableLog | None = field(default=None, repr=False)
     """Receives every commit (persistence)."""
+    ages: tuple[int | None, ...] | None = None
+    """The players' ages by seat, for the final turn-order tie-break (None: unknown,
+    a random order drawn from the game's seed)."""
+    seed: int | None = None
+    """The game's seed when the host was given one; None: a secret random seed."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -248,7 +253,8 @@ class Table:
     # --- the game ------------------------------------------------------------------
 
     def start(self, by: int | None = None, check_host: bool = True) -> None:
-        """Deal a new game with a fresh secret seed; open seats get default bots."""
+        """Deal a new game (with the players' ages, and a fresh secret seed unless the
+        host was given a seed); open seats get default bots."""
         if check_host:
             self._require_host(by)
         if self.game is not None:
@@ -256,7 +262,8 @@ class Table:
         for seat in self.seats:
             if seat.kind == "open":
                 self.put_bot(seat.index, default_bot_level())
-        self.game = Game.new(self.rules, self.players, secrets.randbits(62))
+        seed = self.seed if self.seed is not None else secrets.randbits(62)
+        self.game = Game.new(self.rules, self.players, seed, self.ages)
         self.refresh_prompts()
 
     @property
