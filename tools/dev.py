@@ -1,0 +1,132 @@
+"""Set-up and checks in one command, on a fresh machine too (standard library only).
+
+    python3 tools/dev.py play    install into .venv (when needed) and start the game
+    python3 tools/dev.py test    install .venv with the test tools, then ruff, mypy and
+                                 the whole test suite on the installed (compiled) engine,
+                                 then the engine, AI and save tests on the pure-Python one
+
+Everything goes into a virtual environment (`.venv` beside this repository), so it
+works where the system Python refuses `pip install` (Debian, Ubuntu). Where no C
+compiler is found the engine installs as pure Python, and one line says so.
+Extra arguments after `play` go to `havana` (`python3 tools/dev.py play --players 2`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".havana-installed"
+PURE_TESTS = ["tests/test_rules_*.py", "tests/test_ai_*.py", "tests/test_saves_*.py",
+              "tests/test_fixtures*.py"]
+"""The tests the second CI leg runs on the pure-Python engine."""
+
+
+def fail(message: str) -> None:
+    print(f"havana: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def make_venv() -> None:
+    """`.venv` with pip; where this Python has no ensurepip (Debian without
+    python3-venv) with the system pip installing into it."""
+    if python().exists():
+        return
+    try:
+        venv.EnvBuilder(with_pip=True).create(VENV)
+        return
+    except (subprocess.CalledProcessError, OSError):
+        shutil.rmtree(VENV, ignore_errors=True)
+    if subprocess.run([sys.executable, "-m", "pip", "--version"],
+                      capture_output=True).returncode != 0:
+        fail("this Python cannot make a virtual environment (no ensurepip, no pip); on "
+             "Debian or Ubuntu install one with: sudo apt install python3-venv")
+    venv.EnvBuilder(with_pip=False).create(VENV)
+
+
+def pip_install(target: str) -> None:
+    """pip-install `target` into `.venv` (with the venv's pip, else the system's)."""
+    own_pip = subprocess.run([str(python()), "-m", "pip", "--version"],
+                             capture_output=True).returncode == 0
+    command = ([str(python()), "-m", "pip"] if own_pip
+               else [sys.executable, "-m", "pip", "--python", str(python())])
+    result = subprocess.run([*command, "install", "--quiet", "--disable-pip-version-check",
+                             "-e", target], cwd=ROOT)
+    if result.returncode != 0:
+        fail(f"installing {target} failed (pip's messages are above)")
+
+
+def sources_digest() -> str:
+    """What an install depends on: the build files and the engine's sources."""
+    digest = hashlib.sha256()
+    for path in [ROOT / "pyproject.toml", ROOT / "setup.py",
+                 *sorted((ROOT / "havana_game" / "rules").glob("*.py"))]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def install(extra: str) -> None:
+    """Install the project (with `extra`, e.g. "test") unless `.venv` is current: made
+    from these sources, with this extra or (for none) any."""
+    make_venv()
+    digest = sources_digest()
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    if installed[:1] == [digest] and (not extra or extra in installed[1:]):
+        return
+    pip_install(f".[{extra}]" if extra else ".")
+    STAMP.write_text(" ".join([digest, *([extra] if extra else installed[1:2])]))
+    kind = subprocess.run([str(python()), "-c", "import havana_game; "
+                           "print(havana_game.engine_kind())"],
+                          capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    if kind != "compiled" and os.environ.get("HAVANA_PURE_PYTHON") != "1":
+        print("havana: the rules engine could not be compiled (no C compiler?), so it runs "
+              "as pure Python: the same games, about half as fast", file=sys.stderr)
+
+
+def run(*command: str, **env: str) -> int:
+    print("$", " ".join(command), flush=True)
+    return subprocess.run([str(python()), "-m", *command], cwd=ROOT,
+                          env={**os.environ, **env}).returncode
+
+
+def test() -> int:
+    """ruff, mypy and every test; then the pure-Python engine's leg."""
+    install("test")
+    for command in (("ruff", "check", "."), ("mypy",), ("pytest",)):
+        code = run(*command)
+        if code:
+            return code
+    pure = sorted(str(p.relative_to(ROOT)) for pattern in PURE_TESTS for p in ROOT.glob(pattern))
+    return run("pytest", *pure, HAVANA_PURE_PYTHON="1")
+
+
+def play(arguments: list[str]) -> int:
+    install("")
+    havana = VENV / ("Scripts/havana.exe" if os.name == "nt" else "bin/havana")
+    return subprocess.run([str(havana), *arguments]).returncode
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    if sys.argv[1] == "test":
+        if len(sys.argv) > 2:
+            fail("`test` takes no arguments (run .venv/bin/python -m pytest ... for a part)")
+        return test()
+    return play(sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
