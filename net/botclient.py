@@ -13,6 +13,7 @@ import socket
 from typing import Any
 
 from havana_game.ai import Bot, make_bot
+from havana_game.rules import View
 
 from .errors import FrameError, ProtocolError
 from .host.table import default_bot_level
@@ -103,7 +104,7 @@ async def _play(session: Session, bot: Bot, result: dict[str, Any]) -> None:
     """Decide whenever the seat is asked, until `game_over` or a fatal error."""
     seat = result["seat"]
     waiting = False  # a decision is on its way; wait for its ack or error
-    view: dict[str, Any] | None = None
+    view: View | None = None
     while True:
         message = await session.receive()
         kind = message["type"]

@@ -65,7 +65,9 @@ class App:
             if size != (event.w, event.h):
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             else:
-                self.screen = pygame.display.get_surface()
+                surface = pygame.display.get_surface()
+                assert surface is not None, "a resized window has a surface"
+                self.screen = surface
             self.settings.window_size = size
             self.scene.layout(size)
         else:

@@ -30,11 +30,11 @@ def option_label(view: dict[str, Any], decision: Decision, names: list[str], ico
         return tr("option.victim", name=names[decision["victim"]]), [image]
     key = _card_key(decision["card"])
     target = decision.get("target")
-    if key in ("refreshment", "conservation") and target is None:
-        return tr("decline"), []
-    if key == "refreshment":
-        return tr("option.card", card=card_name(target)), []
-    if key == "conservation":
+    if key in ("refreshment", "conservation"):
+        if target is None:
+            return tr("decline"), []
+        if key == "refreshment":
+            return tr("option.card", card=card_name(target)), []
         return _end_name(view, target), []
     if target is not None:
         return tr("option.victim", name=names[target]), icons

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..ai import make_bot
 from ..content import classic_rules
 from ..game import Game
-from ..rules import Event, IllegalDecision, from_json, view_for
+from ..rules import Event, IllegalDecision, View, from_json, view_for
 from .logtext import error_text
 
 Message = dict[str, Any]
@@ -62,7 +62,7 @@ class LocalLink:
         self._outbox: list[Message] = [{"type": "table", "names": self.names}]
         self._broadcast([])
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         return view_for(self.game.state, seat)
 
     def _broadcast(self, events: list[Event]) -> None:

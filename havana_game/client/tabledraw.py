@@ -440,19 +440,20 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
         tip = tr("hover.count", what=tr(f"color.{m}"), count=count)
         canvas.hovers.append((pygame.Rect(x, y, step, icon), tip))
     y += line
-    small = [(art.coin(icon), info["pesos"], tr("pesos")),
+    small: list[tuple[pygame.Surface | None, int, str]] = [
+             (art.coin(icon), info["pesos"], tr("pesos")),
              (art.worker(icon), info["workers"], tr("workers")),
              (art.card_back((int(icon * 0.7), icon)), info["hand_size"],
               tr("hand_size", n=info["hand_size"])),
              (None, info["discard_size"], tr("discard", n=info["discard_size"]))]
-    for i, (image, count, tip) in enumerate(small):
+    for i, (picture, count, tip) in enumerate(small):
         x = block.left + i * (block.w // 4)
-        if image is None:
+        if picture is None:
             pile = pygame.Rect(x, y + icon // 8, int(icon * 0.7), int(icon * 0.85))
             pygame.draw.rect(surface, (90, 90, 85), pile, border_radius=canvas.px(2))
             pygame.draw.rect(surface, art.PAPER, pile, 1, border_radius=canvas.px(2))
         else:
-            surface.blit(image, (x, y))
+            surface.blit(picture, (x, y))
         _label(surface, str(count), size, (x + icon + canvas.px(3), y + icon // 2),
                art.TEXT_LIGHT, True, "midleft")
         canvas.hovers.append((pygame.Rect(x, y, block.w // 4, icon), tip))

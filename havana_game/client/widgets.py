@@ -50,7 +50,7 @@ class Button:
         else:
             fill, edge, ink = (58, 86, 76), (120, 160, 140), art.TEXT_LIGHT
         if self.hovered and self.enabled:
-            fill = tuple(min(255, c + 25) for c in fill)
+            fill = (min(255, fill[0] + 25), min(255, fill[1] + 25), min(255, fill[2] + 25))
         pygame.draw.rect(surface, (0, 0, 0), r.move(0, max(1, r.h // 14)), border_radius=radius)
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)

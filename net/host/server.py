@@ -79,7 +79,7 @@ class Host:
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
         self._nonces = itertools.count(1)
-        self.on_free_seats: Callable[[int], None] | None = None
+        self.on_free_seats: Callable[[int], object] | None = None
         """Called with the number of open seats in lobbies whenever it changes (the
         LAN announcement's `free` count)."""
         self._free_seats = -1

@@ -4,6 +4,7 @@ typed address; then the join code."""
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Any
 
 import pygame
@@ -58,7 +59,7 @@ class JoinScene(Scene):
                 tr("join.host_version", version=host.version, **place)
             self.buttons.append(Button(f"host:{i}", pygame.Rect(
                 cx - self.px(350), self.px(360) + i * self.px(52), self.px(700), self.px(44)),
-                label, lambda h=host: self._pick(h), enabled=ok))
+                label, partial(self._pick, host), enabled=ok))
 
     def _pick(self, host: Any) -> None:
         for f in self.fields:

@@ -3,6 +3,7 @@ host role adding/removing AIs and starting. The table opens with the first view.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -51,6 +52,10 @@ class LobbyScene(Scene):
         conn.join(self.lan_host.code, self.app.settings.shown_name())
         return conn
 
+    def _add_bot(self, seat: int) -> None:
+        """Put a bot of the level chosen now on an open seat."""
+        self.conn.add_bot(self.level, seat)
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         cx = size[0] // 2
@@ -65,11 +70,10 @@ class LobbyScene(Scene):
             rect = pygame.Rect(cx + self.px(200), y, self.px(SEAT_BUTTON_W), self.px(44))
             if seat["kind"] == "open":
                 self.buttons.append(Button(f"add:{seat['seat']}", rect, tr("lobby.add_bot"),
-                                           lambda s=seat["seat"]: self.conn.add_bot(self.level,
-                                                                                    s)))
+                                           partial(self._add_bot, seat["seat"])))
             elif seat["seat"] != self.conn.seat:
                 self.buttons.append(Button(f"kick:{seat['seat']}", rect, tr("lobby.kick"),
-                                           lambda s=seat["seat"]: self.conn.kick(s)))
+                                           partial(self.conn.kick, seat["seat"])))
         if any(seat["kind"] == "open" for seat in self.seats):
             rect = pygame.Rect(cx + self.px(200), self.px(200) + LAN_PLAYERS * self.px(64),
                                self.px(SEAT_BUTTON_W), self.px(44))

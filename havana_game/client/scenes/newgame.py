@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...ai import BOT_LEVELS
@@ -40,7 +42,7 @@ class NewGameScene(Scene):
             rect = pygame.Rect(cx - self.px(90) + i * self.px(64), self.px(110), self.px(56),
                                self.px(40))
             self.buttons.append(Button(f"players:{n}", rect, str(n),
-                                       lambda n=n: self._set_players(n),
+                                       partial(self._set_players, n),
                                        selected=self.players == n))
         self.fields = []
         for seat in range(self.players):
@@ -49,7 +51,7 @@ class NewGameScene(Scene):
             label = tr("human") if kind == "human" else tr(f"ai.{kind}")
             self.buttons.append(Button(f"kind:{seat}", pygame.Rect(cx - self.px(380), y,
                                                                    self.px(200), self.px(44)),
-                                       label, lambda s=seat: self._cycle(s),
+                                       label, partial(self._cycle, seat),
                                        selected=kind == "human"))
             self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
                                                                      self.px(300), self.px(44)),
