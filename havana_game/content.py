@@ -13,11 +13,12 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from .editions import DEFAULT_EDITION, EDITIONS
 from .rules import Ruleset, RulesetError, parse_ruleset
 
-EDITIONS = ("classic", "edition2024")
-"""The editions this program plays, the default first."""
-DEFAULT_EDITION = EDITIONS[0]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "UnknownEdition", "classic_rules", "edition_for",
+           "find_edition", "rules_with_deck"]
+
 
 
 class UnknownEdition(RulesetError):

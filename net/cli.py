@@ -24,6 +24,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from havana_game.ai import BOT_LEVELS
+from havana_game.content import find_edition
+from havana_game.editions import DEFAULT_EDITION, EDITIONS
 
 from .botclient import failed, new_result, play_seat
 from .host import Host, HostConfig
@@ -144,10 +146,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _register_host(subparsers: argparse._SubParsersAction) -> None:
     host = subparsers.add_parser("host", help="run a headless game host")
-    host.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    host.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                      help="players at the table")
     host.add_argument("--bots", default="", metavar="LEVEL,...",
                       help=f"bots on the last seats, e.g. random,easy (levels: "
-                           f"{', '.join(sorted(BOT_LEVELS))})")
+                           f"{', '.join(sorted(BOT_LEVELS))}; default: none)")
+    host.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
+                      help="the rules and cards the new table plays (resumed tables keep "
+                           "theirs)")
+    host.add_argument("--seed", type=int, default=None,
+                      help="deal the games from this seed (reproducible games for tests "
+                           "and bug reports); default: secret random seeds")
     host.add_argument("--port", type=ranged(int, PORT_RANGE), default=0,
                       help="0 (default): any free port")
     host.add_argument("--lan", action="store_true",
@@ -236,7 +245,8 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
     return HostConfig(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port,
                       name=args.name, grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
-                      save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every)
+                      save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every,
+                      seed=args.seed)
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -268,7 +278,7 @@ def _new_host(config: HostConfig) -> Host:
 def _open_tables(host: Host, args: argparse.Namespace, bots: list[str | None]) -> list[Table]:
     """The resumed tables, or one new table."""
     if args.resume is None:
-        return [host.create_table(args.players, bots)]
+        return [host.create_table(args.players, bots, rules=find_edition(args.edition))]
     try:
         tables = host.resume(args.resume)
     except (ValueError, OSError) as error:  # SaveError, or a file that cannot be read

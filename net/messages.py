@@ -43,8 +43,11 @@ class Hello(_Message):
     type: Literal["hello"]
     protocol: Annotated[int, Field(ge=0, lt=2**16)]
     fingerprint: Fingerprint
-    """`Ruleset.fingerprint` (sha256 of the card and building data) the client plays."""
+    """`Ruleset.fingerprint` (sha256 of the card and building data) of the client's
+    default edition."""
     client: Text = ""
+    editions: Annotated[list[Fingerprint], Field(max_length=8)] = []
+    """The fingerprints of the other editions the client plays."""
 
 
 class Join(_Message):
@@ -178,6 +181,10 @@ class TableStatus(_Message):
     players: Annotated[int, Field(ge=2, le=4)]
     seats: Annotated[list[SeatInfo], Field(max_length=4)]
     host_seat: SeatNo | None
+    edition: Text
+    """The edition the table plays ("classic", "edition2024")."""
+    fingerprint: Fingerprint
+    """Its `Ruleset.fingerprint`."""
     revision: Counter
     """Counts the table's committed changes other than decisions (seats, host role,
     start); host-role commands carry the revision they were based on as their

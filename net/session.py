@@ -13,7 +13,7 @@ import asyncio
 import itertools
 from typing import Any
 
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, classic_rules, find_edition
 
 from . import PROTOCOL_VERSION
 from .errors import FrameError, ProtocolError
@@ -43,9 +43,11 @@ class Session:
             asyncio.open_connection(host, port, limit=1 << 23), timeout)
         session = cls(reader, writer)
         try:
+            default = fingerprint or classic_rules().fingerprint
+            others = [f for f in (find_edition(name).fingerprint for name in EDITIONS)
+                      if f != default]
             session.send({"type": "hello", "protocol": PROTOCOL_VERSION,
-                          "fingerprint": fingerprint or classic_rules().fingerprint,
-                          "client": client})
+                          "fingerprint": default, "client": client, "editions": others})
             welcome = await asyncio.wait_for(session.receive(), timeout)
         except BaseException:  # a timeout, a lost connection, a cancel: no socket left open
             session.close()

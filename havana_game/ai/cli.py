@@ -7,9 +7,8 @@ import json
 import sys
 from typing import Any
 
-from ..content import classic_rules
-from .base import BOT_LEVELS
-from .tournament import run_tournament
+from ..editions import DEFAULT_EDITION, EDITIONS
+from . import BOT_LEVELS
 
 
 def register(subparsers: Any) -> None:
@@ -18,11 +17,14 @@ def register(subparsers: Any) -> None:
         description="Play K games between bot levels (seats rotated each game) and report "
                     "win rates with 95% intervals, decision times, building frequency and "
                     "game length.")
-    parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
+    parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4),
+                        help="players per game")
     parser.add_argument("--seats", required=True,
                         help="comma-separated levels, one per seat, e.g. hard,medium")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=20, help="how many games")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
+                        help="the rules and cards to play with")
     parser.add_argument("--budget-ms", type=float, default=None,
                         help="the hard bot's thinking time per decision (default 1000)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -43,8 +45,10 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps({"games": games, "win_rate": report["win_rate"],
                               "ci95": report["ci95"]}), file=sys.stderr, flush=True)
 
-    report = run_tournament(classic_rules(), levels, args.games, args.seed, args.budget_ms,
-                            progress)
+    from ..content import find_edition
+    from .tournament import run_tournament
+    report = run_tournament(find_edition(args.edition), levels, args.games, args.seed,
+                            args.budget_ms, progress)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

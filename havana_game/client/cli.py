@@ -4,19 +4,34 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
+from ..ai import BOT_LEVELS
 from ..i18n import LANGUAGES
+
+MIN_SIZE = (1280, 720)
+"""The smallest window the table is laid out for (`app.MIN_SIZE`)."""
+MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError("size must look like 1280x720") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError("size out of range")
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, not {text!r}") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
+            f"not {text}")
     return w, h
+
+
+def _name(text: str) -> str:
+    name = text.strip()
+    if not 1 <= len(name) <= 32 or not name.isprintable():
+        raise argparse.ArgumentTypeError("a name must be 1 to 32 printable characters")
+    return name
 
 
 def run_menu(args: argparse.Namespace | None = None) -> int:
@@ -25,23 +40,40 @@ def run_menu(args: argparse.Namespace | None = None) -> int:
     return App().run()
 
 
+def seat_kinds(players: int, humans: int, ai: str) -> list[str]:
+    """"human" for the first `humans` seats, then one AI level per other seat (the
+    last level repeats when fewer are given); ValueError on unknown or extra levels."""
+    levels = [level.strip() for level in ai.split(",") if level.strip()] or ["random"]
+    unknown = sorted(set(levels) - set(BOT_LEVELS))
+    if unknown:
+        raise ValueError(f"unknown AI level(s) {', '.join(unknown)}; "
+                         f"known: {', '.join(sorted(BOT_LEVELS))}")
+    if not 1 <= humans <= players:
+        raise ValueError(f"--humans must be from 1 to --players ({players})")
+    if len(levels) > players - humans:
+        raise ValueError(f"{len(levels)} AI levels for {players - humans} AI seat(s) "
+                         f"({players} players, {humans} human)")
+    return ["human"] * humans + [levels[min(i, len(levels) - 1)]
+                                 for i in range(players - humans)]
+
+
 def _play(args: argparse.Namespace) -> int:
-    from ..ai import BOT_LEVELS
+    try:
+        kinds = seat_kinds(args.players, args.humans, args.ai)
+    except ValueError as error:
+        print(f"havana play: {error}", file=sys.stderr)
+        return 2
     from .app import App
     from .link import DEFAULT_NAMES
     from .netlink import NetLink
     from .scenes.table import TableScene
-    levels = [level.strip() for level in args.ai.split(",") if level.strip()] or ["random"]
-    unknown = sorted(set(levels) - set(BOT_LEVELS))
-    if unknown:
-        print(f"havana play: unknown AI level(s) {unknown}; known: {sorted(BOT_LEVELS)}")
-        return 2
-    humans = max(1, min(args.humans, args.players))
-    kinds = ["human"] * humans + [levels[min(i, len(levels) - 1)]
-                                  for i in range(args.players - humans)]
-    app = App()
-    names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]][: args.players]
-    app.switch(TableScene(app, NetLink.local(kinds, names)))
+    from .settings import Settings
+    settings = Settings.load()
+    settings.language = args.language or settings.language
+    app = App(settings)
+    first = args.name or app.settings.shown_name()
+    names = [first, *DEFAULT_NAMES[1:]][: args.players]
+    app.switch(TableScene(app, NetLink.local(kinds, names, seed=args.seed)))
     return app.run()
 
 
@@ -57,20 +89,35 @@ def _screenshot(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add `play` and `screenshot` to the `havana` command."""
-    play = sub.add_parser("play", help="start a local game directly")
-    play.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    play.add_argument("--ai", default="random",
-                      help="AI level per AI seat, comma separated (e.g. easy,medium,hard)")
+    play = sub.add_parser("play", help="start a local game directly",
+                          description="Start a local game at once: you against AI seats, "
+                                      "or several people at this screen (hotseat).")
+    play.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                      help="players at the table")
+    play.add_argument("--ai", default="random", metavar="LEVEL,...",
+                      help="AI level per AI seat, comma separated; the last one repeats "
+                           f"(levels: {', '.join(sorted(BOT_LEVELS))})")
     play.add_argument("--humans", type=int, default=1,
-                      help="human seats at this screen (2+ is hotseat)")
+                      help="human seats at this screen (2 or more: hotseat)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="deal this game (the same seed gives the same game); "
+                           "default: a random deal")
+    play.add_argument("--language", choices=LANGUAGES, default=None,
+                      help="text language; default: the one set in Settings")
+    play.add_argument("--name", type=_name, default=None,
+                      help="your name at the table; default: the one set in Settings")
     play.set_defaults(func=_play)
     shot = sub.add_parser("screenshot", help="render a screen offscreen to a PNG")
-    shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    shot.add_argument("--seed", type=int, default=1)
-    shot.add_argument("--size", type=_size, default=(1280, 720))
-    shot.add_argument("--out", required=True)
-    shot.add_argument("--scene", choices=("table", "menu", "results"), default="table")
-    shot.add_argument("--round", type=int, default=3)
-    shot.add_argument("--language", choices=LANGUAGES,
-                      help="text language (default: the system locale's)")
+    shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                      help="players at the table")
+    shot.add_argument("--seed", type=int, default=1, help="the game's seed")
+    shot.add_argument("--size", type=_size, default=MIN_SIZE, metavar="WxH",
+                      help=f"image size, at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    shot.add_argument("--out", required=True, metavar="FILE.png", help="where to write it")
+    shot.add_argument("--scene", choices=("table", "menu", "results"), default="table",
+                      help="what to show")
+    shot.add_argument("--round", type=int, default=3,
+                      help="for the table: bots play until this round")
+    shot.add_argument("--language", choices=LANGUAGES, default=None,
+                      help="text language; default: the system locale's")
     shot.set_defaults(func=_screenshot)

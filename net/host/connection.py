@@ -37,6 +37,9 @@ class Connection:
         self.n = 0
         self.table_id: str | None = None
         self.seat: int | None = None
+        self.fingerprints: frozenset[str] = frozenset()
+        """The editions the client plays (from its `hello`): it may only sit at or
+        watch a table of one of them."""
         self.closed = False
         self.unread_since: float | None = None
         """When sent data was first seen waiting unread (None: all of it was read)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from havana_game.ai import BOT_LEVELS
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
 
 from .. import PROTOCOL_VERSION
@@ -65,6 +65,10 @@ class Host:
     def __init__(self, config: HostConfig | None = None, rules: Ruleset | None = None) -> None:
         self.config = config or HostConfig()
         self.rules = rules or classic_rules()
+        """The edition of new tables unless `create_table` names another."""
+        self.playable = frozenset({self.rules.fingerprint,
+                                   *(find_edition(name).fingerprint for name in EDITIONS)})
+        """The editions this host plays (a hello must name one of them)."""
         self.tables: dict[str, Table] = {}
         """By normalized join code."""
         self.by_id: dict[str, Table] = {}
@@ -243,7 +247,8 @@ class Host:
             raise FrameError("expected_hello", got=hello.type)
         if hello.protocol != PROTOCOL_VERSION:
             raise FrameError("protocol_mismatch", expected=PROTOCOL_VERSION, got=hello.protocol)
-        if hello.fingerprint != self.rules.fingerprint:
+        conn.fingerprints = frozenset((hello.fingerprint, *hello.editions))
+        if not conn.fingerprints & self.playable:
             raise FrameError("ruleset_mismatch", expected=self.rules.fingerprint)
         conn.send("welcome", protocol=PROTOCOL_VERSION, server=self.config.name,
                   heartbeat=float(self.config.heartbeat))
@@ -268,6 +273,9 @@ class Host:
         table = self.tables.get(normalize_code(request.code))
         if table is None:
             raise ProtocolError("wrong_code")
+        if table.rules.fingerprint not in conn.fingerprints:
+            raise ProtocolError("unknown_edition", edition=table.rules.name,
+                                expected=table.rules.fingerprint)
         audience = self.audiences[table.id]
         token = None
         if isinstance(request, Join):
@@ -420,7 +428,8 @@ class Host:
                   "connected": s.kind == "bot" or s.index in audience.seats}
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
-                "seats": seats, "host_seat": table.host_seat, "revision": table.revision}
+                "seats": seats, "host_seat": table.host_seat, "edition": table.rules.name,
+                "fingerprint": table.rules.fingerprint, "revision": table.revision}
 
     def _broadcast_status(self, table: Table) -> None:
         """Seats changed: tell the table, and the LAN announcement if need be."""

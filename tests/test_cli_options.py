@@ -1,0 +1,87 @@
+"""The `havana` command line: help leads with the menu and `play`, every option
+explains itself and its default, and bad input is one clear line (exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from havana_game.cli import build_parser, main
+from havana_game.client.cli import seat_kinds
+
+
+def all_actions(parser: argparse.ArgumentParser, path: tuple[str, ...] = ("havana",)):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from all_actions(sub, (*path, name))
+        else:
+            yield path, action
+
+
+def test_help_leads_with_the_menu_and_play(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    commands = [line.split()[:2] for line in capsys.readouterr().out.splitlines()
+                if line.startswith("  havana")]
+    assert commands[:2] == [["havana", "open"], ["havana", "play"]]
+
+
+def test_every_option_has_help_and_shows_its_default():
+    for path, action in all_actions(build_parser()):
+        if action.option_strings == ["-h", "--help"] or action.dest == "version":
+            continue
+        assert action.help, f"{' '.join(path)} {action.option_strings or action.dest}"
+    play = build_parser().parse_args(["play"])
+    assert play.players == 4 and play.seed is None
+    text = subprocess.run([sys.executable, "-m", "havana_game.cli", "host", "--help"],
+                          capture_output=True, text=True).stdout
+    assert "(default: 4)" in text and "--edition" in text and "--seed" in text
+
+
+def test_version_names_the_engine(capsys):
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert out.startswith("havana ") and ("compiled" in out or "pure Python" in out)
+
+
+def test_more_ai_levels_than_ai_seats_is_an_error(capsys):
+    assert main(["play", "--players", "2", "--ai", "easy,hard"]) == 2
+    assert "2 AI levels for 1 AI seat" in capsys.readouterr().err
+    assert main(["play", "--ai", "clever"]) == 2
+    assert "unknown AI level" in capsys.readouterr().err
+
+
+def test_seat_kinds_repeat_the_last_level_for_the_other_seats():
+    assert seat_kinds(4, 1, "easy,hard") == ["human", "easy", "hard", "hard"]
+    assert seat_kinds(3, 2, "") == ["human", "human", "random"]
+    with pytest.raises(ValueError, match="--humans"):
+        seat_kinds(2, 3, "easy")
+
+
+@pytest.mark.parametrize("size", ["800x600", "1280x700", "9000x5000", "big"])
+def test_a_screenshot_size_out_of_range_is_an_error(size, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["screenshot", "--size", size, "--out", "x.png"])
+    assert done.value.code == 2
+    assert "--size" in capsys.readouterr().err
+
+
+def test_play_takes_seed_language_and_name():
+    args = build_parser().parse_args(["play", "--seed", "7", "--language", "pt",
+                                      "--name", "Ana"])
+    assert (args.seed, args.language, args.name) == (7, "pt", "Ana")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--language", "de"])
+
+
+def test_editions_on_the_engine_commands(capsys):
+    assert main(["simulate", "--edition", "edition2024", "--games", "3", "--json"]) == 0
+    assert '"finished": 3' in capsys.readouterr().out
+    assert main(["rules", "new", "--edition", "edition2024", "--players", "2"]) == 0
+    assert '"ruleset":"edition2024"' in capsys.readouterr().out
