@@ -7,6 +7,8 @@ import pygame
 
 from . import art
 from .i18n import set_language
+from .scenes.base import Scene
+from .scenes.menu import MenuScene
 from .settings import Settings
 from .sound import Sounds
 
@@ -32,8 +34,7 @@ class App:
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.running = True
-        from .scenes.menu import MenuScene
-        self.scene = MenuScene(self)
+        self.scene: Scene = MenuScene(self)
         self.scene.layout(self.screen.get_size())
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -43,10 +44,14 @@ class App:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
-    def switch(self, scene: object) -> None:
-        """Show `scene` (a `Scene`) from the next frame on."""
-        self.scene = scene  # type: ignore[assignment]
+    def switch(self, scene: Scene) -> None:
+        """Show `scene` from the next frame on."""
+        self.scene = scene
         self.scene.layout(self.screen.get_size())
+
+    def show_menu(self) -> None:
+        """Back to the title menu (where Esc leads from most screens)."""
+        self.switch(MenuScene(self))
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.fullscreen

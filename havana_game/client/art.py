@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from . import fonts
-from .i18n import tr
+from .i18n import LANGUAGE_LISTENERS, tr
 
 Color = tuple[int, int, int]
 
@@ -227,6 +227,9 @@ def forget_text() -> None:
     """Drop the cached card faces (after a change of text size or language)."""
     action_card.cache_clear()
     building_card.cache_clear()
+
+
+LANGUAGE_LISTENERS.append(forget_text)
 
 
 NAME_SPACING = 1.15

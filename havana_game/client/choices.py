@@ -28,7 +28,7 @@ def option_label(view: dict[str, Any], decision: Decision, names: list[str], ico
         take = decision["take"]
         image = art.resource_icon("workers" if take == "worker" else take, icon, letters)
         return tr("option.victim", name=names[decision["victim"]]), [image]
-    key = _card_key(decision["card"])
+    key = card_key(decision["card"])
     target = decision.get("target")
     if key in ("refreshment", "conservation"):
         if target is None:
@@ -41,8 +41,14 @@ def option_label(view: dict[str, Any], decision: Decision, names: list[str], ico
     return "", icons
 
 
-def _card_key(card: int) -> str:
+def card_key(card: int) -> str:
+    """The effect key of action card `card` ("conservation", "mama", ...)."""
     return classic_rules().cards[card].key
+
+
+def removes_a_building(card: int | None) -> bool:
+    """Carrying out `card` boxes a row-end building (Conservation, 2024 Ruina)."""
+    return card is not None and card_key(card) == "conservation"
 
 
 def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[pygame.Surface,

@@ -18,6 +18,7 @@ from . import art, fonts
 from .i18n import tr
 from .layout import MATERIALS, TableLayout
 from .logtext import amounts_text, building_name
+from .table.targets import FaceUpCard, HandCard, RowEnd, Side, Target
 from .tween import Animator
 
 View = dict[str, Any]
@@ -35,8 +36,8 @@ class Canvas:
     letters: bool = False
     hovers: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     """(rect, tooltip text), topmost last."""
-    targets: dict[str, pygame.Rect] = field(default_factory=dict)
-    """Clickable things drawn this frame by name ("hand:5", "end:0:left", "faceup:7")."""
+    targets: dict[Target, pygame.Rect] = field(default_factory=dict)
+    """Clickable things drawn this frame (hand cards, face-up cards, row ends)."""
     secrets: set[tuple[str, int, int]] = field(default_factory=set)
     """("hand" | "face_down", seat, card) drawn face up this frame."""
 
@@ -224,13 +225,17 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
             if ident in hidden:
                 continue
             surface.blit(building_face(ident, (w, h), canvas.letters), rect)
-            sides = (["left"] if i == 0 else []) + (["right"] if i == len(row) - 1 else [])
+            sides: list[Side] = []
+            if i == 0:
+                sides.append("left")
+            if i == len(row) - 1:
+                sides.append("right")
             canvas.hovers.append((rect, building_tooltip(ident, can_afford(view, ident)
                                                           if sides else None)))
             for side in sides:
                 _outline_end(surface, canvas, view, rect, ident, highlight,
                              staged_end == (row_index, side))
-                canvas.targets[f"end:{row_index}:{side}"] = rect
+                canvas.targets[RowEnd(row_index, side)] = rect
             if not sides:
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)
                 shade.fill((0, 0, 0, 60))
@@ -390,7 +395,7 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             else:
                 surface.blit(face, slot)
             canvas.hovers.append((slot, card_tooltip(card)))
-            canvas.targets[f"faceup:{card}"] = slot
+            canvas.targets[FaceUpCard(card)] = slot
             if info["covered"] == card:
                 pygame.draw.rect(surface, art.ACCENT, slot, canvas.px(2),
                                  border_radius=canvas.px(5))
@@ -579,7 +584,7 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
         hidden = r.w - visible.w > r.w // 12
         surface.blit(card_face(card, r.size, strip=visible.w if hidden else None), r)
         canvas.secrets.add(("hand", view["you"], card))
-        canvas.targets[f"hand:{card}"] = visible
+        canvas.targets[HandCard(card)] = visible
         if card in picked:
             pygame.draw.rect(surface, art.ACCENT, r, canvas.px(3), border_radius=canvas.px(6))
         if hover and visible.collidepoint(hover):

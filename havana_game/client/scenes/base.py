@@ -55,9 +55,8 @@ class Scene:
         """Esc: back to `back_to`, by default the menu."""
         if self.back_to is not None:
             self.app.switch(self.back_to)
-            return
-        from .menu import MenuScene
-        self.app.switch(MenuScene(self.app))
+        else:
+            self.app.show_menu()
 
     def focus_order(self) -> list[str]:
         """Tab's path: every control in reading order, line by line from the top and

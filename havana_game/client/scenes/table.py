@@ -1,24 +1,32 @@
-"""The table: renders the seat view, stages the seat's choices against the
-legal decisions, sends them on confirm, and plays each host update as
-animations before applying the next."""
+"""The table: renders the seat view, plays each host update as animations
+before applying the next, and passes input to its controller (`table.controller`),
+which stages the seat's choices against the legal decisions and sends them.
+Its parts live in `havana_game.client.table`."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
-from ...content import classic_rules
 from .. import art, fonts, guide
 from ..animations import EventAnimator
-from ..choices import option_label, payment_icons
+from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
 from ..i18n import set_language, tr
 from ..layout import TableLayout, table_layout
 from ..link import Link
-from ..logtext import building_name, card_name, log_line
+from ..logtext import log_line
 from ..model import TableModel
 from ..staging import Staging, mode
+from ..table.controller import DRAG_DISTANCE, TableController
+from ..table.controls import ControlBuilder
+from ..table.framekey import FrameKey
+from ..table.overlays import draw_pause, pause_buttons
+from ..table.panel import draw_panel, text_height
+from ..table.prompt import prompt
+from ..table.targets import HandCard, Target, by_name
 from ..tabledraw import (
     Canvas,
     card_face,
@@ -51,7 +59,7 @@ class TableScene(Scene):
         self.model = TableModel(list(link.human_seats), names=list(link.names))
         self.animator = Animator(speed=app.settings.animation_speed)
         self.events: EventAnimator | None = None
-        self.staging = Staging()
+        self.controller = TableController(self)
         self.viewer: int | None = link.human_seats[0] if link.human_seats else None
         self.hotseat = len(link.human_seats) > 1
         self.curtain: int | None = None
@@ -64,7 +72,6 @@ class TableScene(Scene):
         """Public events so far; the log is rendered from them in the current language."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
-        self.option_page = 0
         self.pause = 0.0
         self.over_for = 0.0
         self.paused = False
@@ -75,14 +82,29 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
-        self._static_key: tuple[Any, ...] = ()
-        self.drag: tuple[int, tuple[int, int]] | None = None
-        """A hand card being dragged, and where the drag started."""
+        self._static_key: FrameKey | None = None
 
     # -- state ---------------------------------------------------------------
     @property
     def view(self) -> dict[str, Any] | None:
         return self.model.view(self.viewer)
+
+    @property
+    def staging(self) -> Staging:
+        """The seat's staged, unconfirmed choice."""
+        return self.controller.staging
+
+    def refresh(self) -> None:
+        """Something the buttons show changed: lay them out again."""
+        self._build_buttons()
+
+    def play_sound(self, name: str) -> None:
+        self.app.sounds.play(name)
+
+    def send_decision(self, seat: int, decision: dict[str, Any]) -> None:
+        """Send a decision of the seat at the screen; input waits for its result."""
+        self.link.send(seat, decision)
+        self.awaiting = (seat, self.model.acks.get(seat, 0))
 
     def deciding(self) -> bool:
         """The seat at the screen must decide, and the screen shows the latest state."""
@@ -147,8 +169,7 @@ class TableScene(Scene):
         for sound in dict.fromkeys(self.events.start(old, new, update.events)):
             self.app.sounds.play(sound)
         if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
-            self.staging.clear()
-            self.option_page = 0
+            self.controller.new_question()
         self.pause = STEP_PAUSE if update.events else 0.0
         self._build_buttons()
 
@@ -201,25 +222,10 @@ class TableScene(Scene):
     # -- input ---------------------------------------------------------------
     def send(self) -> None:
         """Confirm: send the staged decision."""
-        view = self.view
-        if view is None or not self.deciding():
-            return
-        decision = self.staging.decision(view)
-        if decision is not None:
-            self._send_now(decision)
-
-    def _send_now(self, decision: dict[str, Any]) -> None:
-        view = self.view
-        if view is not None and self.deciding():
-            self.link.send(self.viewer, decision)  # type: ignore[arg-type]
-            self.awaiting = (self.viewer, self.model.acks.get(self.viewer, 0))  # type: ignore[assignment]
-            self.staging.clear()
-            self._build_buttons()
+        self.controller.confirm()
 
     def undo(self) -> None:
-        self.staging.clear()
-        self.option_page = 0
-        self._build_buttons()
+        self.controller.undo()
 
     def skip(self) -> None:
         """Finish all animations and catch up with the host."""
@@ -269,7 +275,9 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo()
             return
-        if self._drag_event(event):
+        own_panel = self.layout_.seats.get(self.viewer) if self.layout_ and self.viewer \
+            is not None else None
+        if self.controller.drag_event(event, self.targets(), own_panel, self.px(DRAG_DISTANCE)):
             return
         before = len(self.buttons)
         super().handle_event(event)
@@ -278,98 +286,30 @@ class TableScene(Scene):
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
 
-    def _drag_event(self, event: pygame.event.Event) -> bool:
-        """Drag a hand card onto your panel (or onto the face-up card to cover);
-        True if the event ended a drag."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.canvas \
-                and self.deciding() and mode(self.view) in ("choose", "cover"):
-            hit = next((name for name, rect in self.canvas.targets.items()
-                        if name.startswith("hand:") and rect.collidepoint(event.pos)), None)
-            self.drag = (int(hit[5:]), event.pos) if hit else None
-            return False
-        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.drag is None:
-            return False
-        card, start = self.drag
-        self.drag = None
-        if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) < self.px(20) \
-                or self.layout_ is None or self.canvas is None or not self.deciding():
-            return False
-        view = self.view
-        assert view is not None and self.viewer is not None
-        covered = next((int(name[7:]) for name, rect in self.canvas.targets.items()
-                        if name.startswith("faceup:") and rect.collidepoint(event.pos)
-                        and int(name[7:]) in view["seats"][self.viewer]["face_up"]), None)
-        if not self.layout_.seats[self.viewer].collidepoint(event.pos):
-            return True
-        if card not in self.staging.cards:
-            self.staging.toggle_card(view, card)
-        if covered is not None and mode(view) == "cover":
-            self.staging.covered = covered
-        self.app.sounds.play("card")
-        self._build_buttons()
-        return True
+    def targets(self) -> dict[Target, pygame.Rect]:
+        """The table things the last frame drew, while the seat decides."""
+        return dict(self.canvas.targets) if self.canvas is not None and self.deciding() else {}
 
     def _click_table(self, pos: tuple[int, int]) -> None:
         """A click on a hand card, a face-up card or a row end stages that choice."""
-        if self.canvas is None or not self.deciding():
-            return
-        view = self.view
-        assert view is not None
-        target = next((name for name, rect in reversed(self.canvas.targets.items())
+        target = next((t for t, rect in reversed(self.targets().items())
                        if rect.collidepoint(pos)), None)
-        if target is None:
-            return
-        self.click_target(target)
+        if target is not None:
+            self.controller.pick(target)
 
     def activate(self, name: str) -> None:
         """Space on a focused table thing stages it as a click would."""
-        if self.canvas is not None and name in self.canvas.targets:
-            self.click_target(name)
+        target = by_name(name, self.targets())
+        if target is not None:
+            self.controller.pick(target)
         else:
             super().activate(name)
 
-    def click_target(self, target: str) -> None:
-        """Stage the choice a click on table thing `target` ("hand:5", ...) means."""
-        view = self.view
-        assert view is not None
-        kind, _, rest = target.partition(":")
-        current = mode(view)
-        if kind == "hand" and current in ("choose", "cover"):
-            self.staging.toggle_card(view, int(rest))
-        elif kind == "faceup" and int(rest) in view["seats"][self.viewer]["face_up"]:
-            self._pick_face_up(int(rest))
-        elif kind == "end":
-            row, side = rest.split(":")
-            self._pick_end(int(row), side)
-        else:
-            return
-        self.app.sounds.play("click")
-        self._build_buttons()
-
-    def _pick_face_up(self, card: int) -> None:
-        view = self.view
-        assert view is not None
-        current = mode(view)
-        if current == "act" and any(d["card"] == card for d in view["legal"]):
-            self.staging.act_card, self.staging.option, self.option_page = card, None, 0
-        elif current == "cover":
-            self.staging.covered = card
-
-    def _pick_end(self, row: int, side: str) -> None:
-        view = self.view
-        assert view is not None
-        current = mode(view)
-        if current == "build":
-            self.staging.end, self.staging.pay_index = (row, side), 0
-            if not self.staging.payments(view):
-                self.staging.end = None
-        elif current == "act":
-            end = row * 2 + (side == "right")
-            options = self.staging.options(view)
-            for i, d in enumerate(options):
-                if classic_rules().cards[d["card"]].key == "conservation" \
-                        and d.get("target") == end:
-                    self.staging.option = i
+    def click_target(self, name: str) -> None:
+        """Stage the choice a click on the table thing called `name` ("hand:5") means."""
+        target = by_name(name, self.targets())
+        assert target is not None, f"{name} is not on the table now"
+        self.controller.pick(target)
 
     # -- buttons ---------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -383,12 +323,12 @@ class TableScene(Scene):
                                                        px(110), top.h - px(10)),
                                    tr("menu"), self.on_escape))
         if self.paused:
-            self._pause_buttons()
-            return
-        if self.curtain is not None:
+            self.buttons += pause_buttons(self.size, self.px, {
+                "resume": self.on_escape, "settings": self.settings, "rules": self.rules,
+                "leave": self.leave})
             return
         view = self.view
-        if view is None:
+        if self.curtain is not None or view is None:
             return
         area = layout.actions.inflate(-px(16), -px(12))
         bottom = pygame.Rect(area.left, area.bottom - px(32), area.w, px(32))
@@ -402,45 +342,21 @@ class TableScene(Scene):
         hint = guide.current_hint(self.app.settings, current)
         if hint is not None:
             self.buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
-                                       lambda: self.dismiss_hint(hint)))
+                                       partial(self.dismiss_hint, hint)))
         half = (bottom.w - px(8)) // 2
-        staged = self.staging.decision(view)
         self.buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
                                    tr("undo"), self.undo, enabled=not self.staging.empty))
         confirm_label = tr("build") if current == "build" else tr("confirm")
         self.buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
                                                           bottom.h), confirm_label, self.send,
-                                   enabled=staged is not None, primary=True))
-        lines = len(fonts.wrap(self._prompt(view, current), px(14), layout.actions.w - px(20),
-                               True)[:3])
-        top = area.top + px(4) + fonts.line_step(px(14)) * lines + px(6)
-        if self.model.error:
-            error = tr("rejected", reason=self.model.error)
-            top += fonts.line_step(px(12), 1.25) * len(fonts.wrap(error, px(12),
-                                                                 layout.actions.w - px(20),
-                                                                 True)[:2])
-        body = pygame.Rect(area.left, top, area.w, bottom.top - px(6) - top)
-        if current == "build":
-            self._build_controls(view, body)
-        elif current == "act":
-            self._act_controls(view, body)
-        elif current == "tax":
-            self._option_buttons(view, self.staging.options(view), body)
-        elif current == "cover":
-            self._cover_controls(view, body)
-
-    def _pause_buttons(self) -> None:
-        w, h = self.size
-        box = pygame.Rect(0, 0, self.px(300), self.px(44))
-        box.center = (w // 2, h // 2 - self.px(40))
-        self.buttons.append(Button("resume", box.copy(), tr("resume"), self.on_escape,
+                                   enabled=self.staging.decision(view) is not None,
                                    primary=True))
-        self.buttons.append(Button("settings", box.move(0, self.px(60)), tr("menu.settings"),
-                                   self.settings))
-        self.buttons.append(Button("rules", box.move(0, self.px(120)), tr("menu.rules"),
-                                   self.rules))
-        self.buttons.append(Button("leave", box.move(0, self.px(180)), tr("leave"),
-                                   self.leave))
+        top_y = area.top + text_height(layout, self._prompt(view, current), self.model.error)
+        body = pygame.Rect(area.left, top_y, area.w, bottom.top - px(6) - top_y)
+        assert self.viewer is not None
+        builder = ControlBuilder(self.controller, px, self.model.names,
+                                 self.app.settings.colorblind)
+        self.buttons += builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
 
     def settings(self) -> None:
         """The settings screen, coming back to this table."""
@@ -460,92 +376,14 @@ class TableScene(Scene):
         self.app.switch(RulesScene(self.app, back_to=self))
 
     def leave(self) -> None:
-        from .menu import MenuScene
         self.close()
-        self.app.switch(MenuScene(self.app))
-
-    def _row_buttons(self, body: pygame.Rect, count: int) -> list[pygame.Rect]:
-        """`count` button rectangles in two columns from the top of `body`."""
-        px = self.layout_.px if self.layout_ else self.px
-        h, gap = px(26), px(5)
-        w = (body.w - gap) // 2
-        return [pygame.Rect(body.left + (i % 2) * (w + gap), body.top + (i // 2) * (h + gap), w, h)
-                for i in range(count)]
-
-    def _act_controls(self, view: dict[str, Any], body: pygame.Rect) -> None:
-        legal_cards = {d["card"] for d in view["legal"]}
-        cards = view["seats"][self.viewer]["face_up"]
-        for card, rect in zip(cards, self._row_buttons(body, len(cards)), strict=True):
-            self.buttons.append(Button(f"act:{card}", rect, card_name(card),
-                                       lambda c=card: self.click_target(f"faceup:{c}"),
-                                       enabled=card in legal_cards,
-                                       selected=self.staging.act_card == card))
-        options = self.staging.options(view)
-        if options:
-            rows = (len(cards) + 1) // 2
-            shift = rows * (self.layout_.px(31) if self.layout_ else 31)
-            self._option_buttons(view, options, pygame.Rect(body.left, body.top + shift,
-                                                            body.w, body.h - shift))
-
-    def _option_buttons(self, view: dict[str, Any], options: list[dict[str, Any]],
-                        body: pygame.Rect) -> None:
-        px = self.layout_.px if self.layout_ else self.px
-        room = (body.h + px(5)) // px(31) * 2
-        per_page = max(1, room if len(options) <= room else room - 1)
-        pages = max(1, -(-len(options) // per_page))
-        self.option_page %= pages
-        first = self.option_page * per_page
-        shown = options[first:first + per_page]
-        rects = self._row_buttons(body, per_page + 1)
-        icon = px(16)
-        for offset, (decision, rect) in enumerate(zip(shown, rects, strict=False)):
-            index = first + offset
-            text, icons = option_label(view, decision, self.model.names, icon,
-                                       self.app.settings.colorblind)
-            self.buttons.append(Button(f"option:{index}", rect, text,
-                                       lambda i=index: self._pick_option(i), icons=icons,
-                                       selected=self.staging.option == index))
-        if pages > 1:
-            self.buttons.append(Button("page", rects[per_page], f"{self.option_page + 1}/{pages} ▶",
-                                       self._next_page))
-
-    def _pick_option(self, index: int) -> None:
-        self.staging.option = index
-        self._build_buttons()
-
-    def _next_page(self) -> None:
-        self.option_page += 1
-        self._build_buttons()
-
-    def _build_controls(self, view: dict[str, Any], body: pygame.Rect) -> None:
-        px = self.layout_.px if self.layout_ else self.px
-        end_turn = next(d for d in view["legal"] if d["kind"] == "end_turn")
-        self.buttons.append(Button("end_turn", pygame.Rect(body.left, body.bottom - px(30),
-                                                           body.w, px(30)), tr("end_turn"),
-                                   lambda: self._send_now(end_turn)))
-        payments = self.staging.payments(view)
-        if len(payments) > 1:
-            self.buttons.append(Button("pay_next", pygame.Rect(body.right - px(40), body.top,
-                                                               px(40), px(28)), "▶",
-                                       self._next_payment))
-
-    def _next_payment(self) -> None:
-        self.staging.pay_index += 1
-        self._build_buttons()
-
-    def _cover_controls(self, view: dict[str, Any], body: pygame.Rect) -> None:
-        face_up = view["seats"][self.viewer]["face_up"]
-        for card, rect in zip(face_up, self._row_buttons(body, len(face_up)), strict=True):
-            self.buttons.append(Button(f"cover:{card}", rect, card_name(card),
-                                       lambda c=card: self.click_target(f"faceup:{c}"),
-                                       selected=self.staging.covered == card))
+        self.app.show_menu()
 
     def controls(self) -> dict[str, pygame.Rect]:
-        """Buttons plus the clickable table things drawn in the last frame."""
-        out = dict(self.canvas.targets) if self.canvas and self.deciding() else {}
+        """Buttons plus the clickable table things drawn in the last frame, by name."""
         if self.curtain is not None:
             return {"curtain": pygame.Rect((0, 0), self.size)}
-        return out | super().controls()
+        return {t.name: rect for t, rect in self.targets().items()} | super().controls()
 
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -564,12 +402,12 @@ class TableScene(Scene):
             self._static_key = key
         surface.blit(self._static, (0, 0))
         self.animator.draw(surface)
-        if self.drag is not None and self.canvas is not None:
-            rect = self.canvas.targets.get(f"hand:{self.drag[0]}")
+        drag = self.controller.drag
+        if drag is not None and self.canvas is not None:
+            rect = self.canvas.targets.get(HandCard(drag[0]))
             if rect is not None:
-                size = (rect.h * 100 // 145, rect.h)
-                surface.blit(card_face(self.drag[0], size), card_face(self.drag[0], size)
-                             .get_rect(center=self.mouse))
+                face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
+                surface.blit(face, face.get_rect(center=self.mouse))
         canvas = self.canvas
         if canvas is not None and not self.paused:
             tip = next((text for rect, text in reversed(canvas.hovers)
@@ -580,20 +418,20 @@ class TableScene(Scene):
     def _hand_hover(self) -> str | None:
         if self.canvas is None:
             return None
-        return next((name for name, rect in self.canvas.targets.items()
-                     if name.startswith("hand:") and rect.collidepoint(self.mouse)), None)
+        return next((t.name for t, rect in self.canvas.targets.items()
+                     if isinstance(t, HandCard) and rect.collidepoint(self.mouse)), None)
 
-    def _frame_key(self) -> tuple[Any, ...]:
+    def _frame_key(self) -> FrameKey:
         """Everything the static table depends on besides the view's identity."""
-        staging = self.staging
-        return (id(self.view), self.size, tuple(staging.cards), staging.covered,
-                staging.act_card, staging.option, staging.end, staging.pay_index,
-                self.log_scroll, len(self.log_lines), self.model.error, self.model.status,
-                self.paused, self.deciding(), self.animator.busy, self._hand_hover(),
-                tuple((b.name, b.hovered, b.enabled, b.selected, b.label) for b in self.buttons),
-                tuple((k, c.value) for k, c in self.animator.counters.items()),
-                tuple((k, round(f.progress, 2)) for k, f in self.animator.flips.items()),
-                tuple(self.events.hidden) if self.events else ())
+        counters, flips = FrameKey.animation_of(self.animator)
+        return FrameKey(
+            view_id=id(self.view), size=self.size, staged=FrameKey.staged_of(self.staging),
+            log=(self.log_scroll, len(self.log_lines)),
+            status=(self.model.error, self.model.status, self.paused, self.deciding(),
+                    self.animator.busy),
+            hovered_card=self._hand_hover(), buttons=FrameKey.buttons_of(self.buttons),
+            counters=counters, flips=flips,
+            hidden=tuple(self.events.hidden) if self.events else ())
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         """The table without flights and tooltip; records the frame's `Canvas`."""
@@ -607,16 +445,9 @@ class TableScene(Scene):
         current = mode(view) if self.deciding() else "wait"
         draw_top(surface, canvas, view, names)
         if self.model.status:
-            text = tr(f"net.{self.model.status}") if self.model.status in NET_STATUSES \
-                else tr("net.error", detail=self.model.status)
-            label = fonts.text(text, self.layout_.px(14), (255, 255, 255), True)
-            box = label.get_rect(midtop=(self.size[0] // 2, self.layout_.top.bottom + self.px(4)))
-            pygame.draw.rect(surface, art.DANGER, box.inflate(self.px(20), self.px(8)),
-                             border_radius=self.px(8))
-            surface.blit(label, box)
+            self._draw_status(surface, self.layout_)
         highlight = "build" if current == "build" else ""
-        if current == "act" and self.staging.act_card is not None and \
-                classic_rules().cards[self.staging.act_card].key == "conservation":
+        if current == "act" and removes_a_building(self.staging.act_card):
             highlight = "remove"
         draw_rows(surface, canvas, view, highlight, self.staging.end, set(self.events.hidden))
         draw_market(surface, canvas, view)
@@ -631,84 +462,33 @@ class TableScene(Scene):
             draw_hand(surface, canvas, view, self.staging.cards, self.mouse)
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
-        self._draw_actions(surface, canvas, view, current)
+        payments = self.staging.payments(view) if current == "build" else []
+        draw_panel(surface, self.layout_, self._prompt(view, current), self.model.error,
+                   current not in ("wait", "over"),
+                   payments[self.staging.pay_index % len(payments)] if payments else None,
+                   self.app.settings.colorblind)
         if hint is not None:
             guide.draw_hint(surface, self.layout_, hint)
         for button in self.buttons:
             button.draw(surface)
         if self.animator.busy and not self.deciding():
-            hint = fonts.text(tr("skip"), self.layout_.px(12), art.TEXT_DIM)
+            label = fonts.text(tr("skip"), self.layout_.px(12), art.TEXT_DIM)
             area = self.layout_.actions
-            surface.blit(hint, hint.get_rect(bottomleft=(area.left + self.layout_.px(10),
-                                                         area.bottom - self.layout_.px(8))))
+            surface.blit(label, label.get_rect(bottomleft=(area.left + self.layout_.px(10),
+                                                           area.bottom - self.layout_.px(8))))
         if self.paused:
-            self._draw_pause(surface)
+            draw_pause(surface, self.buttons)
         self.canvas = canvas
 
+    def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """The connection's trouble, in a red box under the top bar."""
+        text = tr(f"net.{self.model.status}") if self.model.status in NET_STATUSES \
+            else tr("net.error", detail=self.model.status)
+        label = fonts.text(text, layout.px(14), (255, 255, 255), True)
+        box = label.get_rect(midtop=(self.size[0] // 2, layout.top.bottom + self.px(4)))
+        pygame.draw.rect(surface, art.DANGER, box.inflate(self.px(20), self.px(8)),
+                         border_radius=self.px(8))
+        surface.blit(label, box)
+
     def _prompt(self, view: dict[str, Any], current: str) -> str:
-        if current == "wait":
-            if view["phase"] == "over":
-                return tr("prompt.over")
-            if view["phase"] == "setup":
-                return tr("prompt.wait_all")
-            active = view["active"]
-            return tr("prompt.wait", name=self.model.name(active)) if active is not None \
-                else tr("prompt.wait_all")
-        if current == "act" and self.staging.act_card is not None \
-                and self.staging.options(view):
-            return tr("prompt.act_option", card=card_name(self.staging.act_card))
-        if current == "tax":
-            return tr("prompt.tax", name=self.model.name(view["tax_queue"][0])) \
-                if view["tax_queue"] else tr("prompt.tax", name="")
-        if current == "build" and self.staging.end is not None:
-            row, side = self.staging.end
-            ident = view["rows"][row][-1 if side == "right" else 0]
-            count = len(self.staging.payments(view))
-            return tr("prompt.pay", building=building_name(ident),
-                      i=self.staging.pay_index % max(1, count) + 1, n=count)
-        return tr("prompt." + current)
-
-    def _draw_actions(self, surface: pygame.Surface, canvas: Canvas, view: dict[str, Any],
-                      current: str) -> None:
-        layout = self.layout_
-        assert layout is not None
-        area = layout.actions
-        surface.blit(art.panel(area.size, current not in ("wait", "over")), area)
-        size = layout.px(14)
-        y = area.top + layout.px(8)
-        for line in fonts.wrap(self._prompt(view, current), size, area.w - layout.px(20),
-                               True)[:3]:
-            surface.blit(fonts.text(line, size, art.TEXT_LIGHT, True), (area.left + layout.px(10),
-                                                                         y))
-            y += fonts.line_step(size)
-        if self.model.error:
-            text = tr("rejected", reason=self.model.error)
-            for line in fonts.wrap(text, layout.px(12), area.w - layout.px(20), True)[:2]:
-                surface.blit(fonts.text(line, layout.px(12), art.DANGER, True),
-                             (area.left + layout.px(10), y))
-                y += fonts.line_step(layout.px(12), 1.25)
-        if current == "build":
-            payments = self.staging.payments(view)
-            if payments:
-                self._draw_payment(surface, payments[self.staging.pay_index % len(payments)],
-                                   area)
-
-    def _draw_payment(self, surface: pygame.Surface, decision: dict[str, Any],
-                      area: pygame.Rect) -> None:
-        layout = self.layout_
-        assert layout is not None
-        icon = layout.px(22)
-        x, y = area.left + layout.px(10), area.top + layout.px(70)
-        for image, amount in payment_icons(decision, icon, self.app.settings.colorblind):
-            surface.blit(image, (x, y))
-            label = fonts.text(f"×{amount}", layout.px(14), art.TEXT_LIGHT, True)
-            surface.blit(label, (x + icon + layout.px(2), y + (icon - label.get_height()) // 2))
-            x += icon + label.get_width() + layout.px(10)
-
-    def _draw_pause(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        for button in self.buttons:
-            if button.name in ("resume", "settings", "rules", "leave"):
-                button.draw(surface)
+        return prompt(view, current, self.staging, self.model.name)

@@ -1,0 +1,160 @@
+"""What the seat at the screen means by a pick: table things and buttons stage a
+choice against the view's legal decisions (`staging.Staging`); confirming sends
+it. The table scene draws; this decides what input does."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from ..choices import removes_a_building
+from ..staging import Staging, mode
+from .targets import FaceUpCard, HandCard, RowEnd, Target
+
+DRAG_DISTANCE = 20
+"""Design pixels a hand card must move to count as dragged, not clicked."""
+
+
+class Table(Protocol):
+    """What the controller needs of the table scene."""
+
+    viewer: int | None
+
+    @property
+    def view(self) -> dict[str, Any] | None: ...
+
+    def deciding(self) -> bool: ...
+
+    def send_decision(self, seat: int, decision: dict[str, Any]) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+
+class TableController:
+    """The staged choice, its option page, and a hand card being dragged."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.staging = Staging()
+        self.option_page = 0
+        self.drag: tuple[int, tuple[int, int]] | None = None
+        """A hand card being dragged, and where the drag started."""
+
+    def _view(self) -> dict[str, Any]:
+        view = self.table.view
+        assert view is not None
+        return view
+
+    # -- confirming ------------------------------------------------------------
+    def confirm(self) -> None:
+        """Send the staged decision, if complete."""
+        view = self.table.view
+        if view is None or not self.table.deciding():
+            return
+        decision = self.staging.decision(view)
+        if decision is not None:
+            self.send(decision)
+
+    def send(self, decision: dict[str, Any]) -> None:
+        """Send `decision` for the seat at the screen (while it decides)."""
+        viewer = self.table.viewer
+        if viewer is not None and self.table.view is not None and self.table.deciding():
+            self.table.send_decision(viewer, decision)
+            self.staging.clear()
+            self.table.refresh()
+
+    def undo(self) -> None:
+        self.staging.clear()
+        self.option_page = 0
+        self.table.refresh()
+
+    def new_question(self) -> None:
+        """The legal decisions changed: what was staged no longer applies."""
+        self.staging.clear()
+        self.option_page = 0
+
+    # -- picking things on the table ---------------------------------------------
+    def pick(self, target: Target) -> None:
+        """Stage the choice a click (or Space) on `target` means."""
+        view = self._view()
+        current = mode(view)
+        if isinstance(target, HandCard) and current in ("choose", "cover"):
+            self.staging.toggle_card(view, target.card)
+        elif isinstance(target, FaceUpCard) \
+                and target.card in view["seats"][self.table.viewer]["face_up"]:
+            self._pick_face_up(view, target.card)
+        elif isinstance(target, RowEnd):
+            self._pick_end(view, target)
+        else:
+            return
+        self.table.play_sound("click")
+        self.table.refresh()
+
+    def _pick_face_up(self, view: dict[str, Any], card: int) -> None:
+        current = mode(view)
+        if current == "act" and any(d["card"] == card for d in view["legal"]):
+            self.staging.act_card, self.staging.option, self.option_page = card, None, 0
+        elif current == "cover":
+            self.staging.covered = card
+
+    def _pick_end(self, view: dict[str, Any], end: RowEnd) -> None:
+        """Build: that end's building (if payable); act: the option removing it."""
+        current = mode(view)
+        if current == "build":
+            self.staging.end, self.staging.pay_index = (end.row, end.side), 0
+            if not self.staging.payments(view):
+                self.staging.end = None
+        elif current == "act":
+            position = end.row * 2 + (end.side == "right")
+            for i, d in enumerate(self.staging.options(view)):
+                if d.get("target") == position and removes_a_building(d["card"]):
+                    self.staging.option = i
+
+    # -- buttons ---------------------------------------------------------------------
+    def pick_option(self, index: int) -> None:
+        self.staging.option = index
+        self.table.refresh()
+
+    def next_page(self) -> None:
+        self.option_page += 1
+        self.table.refresh()
+
+    def next_payment(self) -> None:
+        self.staging.pay_index += 1
+        self.table.refresh()
+
+    # -- dragging a hand card ----------------------------------------------------------
+    def drag_event(self, event: pygame.event.Event, targets: dict[Target, pygame.Rect],
+                   own_panel: pygame.Rect | None, px: int) -> bool:
+        """Drag a hand card onto your panel (or onto the face-up card to cover); True
+        if the event ended a drag. `px` is `DRAG_DISTANCE` in screen pixels."""
+        view = self.table.view
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.table.deciding() and mode(view) in ("choose", "cover"):
+            hit = next((t for t, rect in targets.items()
+                        if isinstance(t, HandCard) and rect.collidepoint(event.pos)), None)
+            self.drag = (hit.card, event.pos) if hit else None
+            return False
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1 or self.drag is None:
+            return False
+        card, start = self.drag
+        self.drag = None
+        if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) < px \
+                or own_panel is None or view is None or not self.table.deciding():
+            return False
+        face_up = view["seats"][self.table.viewer]["face_up"]
+        covered = next((t.card for t, rect in targets.items()
+                        if isinstance(t, FaceUpCard) and rect.collidepoint(event.pos)
+                        and t.card in face_up), None)
+        if not own_panel.collidepoint(event.pos):
+            return True
+        if card not in self.staging.cards:
+            self.staging.toggle_card(view, card)
+        if covered is not None and mode(view) == "cover":
+            self.staging.covered = covered
+        self.table.play_sound("card")
+        self.table.refresh()
+        return True

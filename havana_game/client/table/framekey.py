@@ -1,0 +1,44 @@
+"""Everything the static table (all but flights and the tooltip) is drawn from:
+when a frame's key equals the last one, the last picture is reused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..staging import Staging
+from ..tween import Animator
+from ..widgets import Button
+
+
+@dataclass(frozen=True)
+class FrameKey:
+    view_id: int
+    """The view's identity: a new view is a new object."""
+    size: tuple[int, int]
+    staged: tuple[Any, ...]
+    log: tuple[int, int]
+    """(scroll position, number of lines)."""
+    status: tuple[str | None, str, bool, bool, bool]
+    """(refused decision, connection status, paused, deciding, animating)."""
+    hovered_card: str | None
+    buttons: tuple[tuple[Any, ...], ...]
+    counters: tuple[tuple[str, Any], ...]
+    flips: tuple[tuple[str, float], ...]
+    hidden: tuple[Any, ...]
+    """Things an animation is carrying, not drawn in place."""
+
+    @staticmethod
+    def staged_of(staging: Staging) -> tuple[Any, ...]:
+        return (tuple(staging.cards), staging.covered, staging.act_card, staging.option,
+                staging.end, staging.pay_index)
+
+    @staticmethod
+    def buttons_of(buttons: list[Button]) -> tuple[tuple[Any, ...], ...]:
+        return tuple((b.name, b.hovered, b.enabled, b.selected, b.label) for b in buttons)
+
+    @staticmethod
+    def animation_of(animator: Animator) -> tuple[tuple[tuple[str, Any], ...],
+                                                  tuple[tuple[str, float], ...]]:
+        return (tuple((k, c.value) for k, c in animator.counters.items()),
+                tuple((k, round(f.progress, 2)) for k, f in animator.flips.items()))

@@ -1,0 +1,34 @@
+"""The line at the top of the action panel: what the seat is asked, or whom the
+table waits for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..i18n import tr
+from ..logtext import building_name, card_name
+from ..staging import Staging
+
+
+def prompt(view: dict[str, Any], current: str, staging: Staging,
+           name: Callable[[int], str]) -> str:
+    """The prompt for decision mode `current` (`staging.mode`), naming seats with `name`."""
+    if current == "wait":
+        if view["phase"] == "over":
+            return tr("prompt.over")
+        active = view["active"]
+        if view["phase"] == "setup" or active is None:
+            return tr("prompt.wait_all")
+        return tr("prompt.wait", name=name(active))
+    if current == "act" and staging.act_card is not None and staging.options(view):
+        return tr("prompt.act_option", card=card_name(staging.act_card))
+    if current == "tax":
+        return tr("prompt.tax", name=name(view["tax_queue"][0]) if view["tax_queue"] else "")
+    if current == "build" and staging.end is not None:
+        row, side = staging.end
+        ident = view["rows"][row][-1 if side == "right" else 0]
+        count = len(staging.payments(view))
+        return tr("prompt.pay", building=building_name(ident),
+                  i=staging.pay_index % max(1, count) + 1, n=count)
+    return tr("prompt." + current)
