@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
+from havana_game.rules import Ruleset
+
 from .host import Host, HostConfig
 
 HUMAN = "human"
@@ -67,16 +69,17 @@ class LocalHost(HostThread):
 
 
 def start_local_host(players: int, seats: list[str], config: HostConfig | None = None,
-                     ages: Sequence[int | None] | None = None) -> LocalHost:
-    """Start a one-table host; `seats[i]` is "human" (left open for a client to
-    join) or a bot level; `ages` (by seat) break turn-order ties. The game starts
-    when every human seat has joined (or when the first human, who holds the host
-    role, sends `start`)."""
+                     ages: Sequence[int | None] | None = None,
+                     rules: Ruleset | None = None) -> LocalHost:
+    """Start a one-table host of `rules` (default: classic); `seats[i]` is "human"
+    (left open for a client to join) or a bot level; `ages` (by seat) break
+    turn-order ties. The game starts when every human seat has joined (or when
+    the first human, who holds the host role, sends `start`)."""
     if len(seats) != players:
         raise ValueError("give one seat kind per player")
     config = config or HostConfig()
     config.bind = "127.0.0.1"
     host = Host(config)
     table = host.create_table(players, [None if kind == HUMAN else kind for kind in seats],
-                              ages=ages)
+                              ages=ages, rules=rules)
     return LocalHost.serve(host, "havana-local-host", code=table.code)

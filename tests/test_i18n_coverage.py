@@ -14,11 +14,10 @@ from havana_game import i18n
 from havana_game.ai import BOT_LEVELS
 from havana_game.catalogs import read_po
 from havana_game.client.headless import advanced_game
-from havana_game.client.layout import MATERIALS
 from havana_game.client.logtext import error_text, log_line
 from havana_game.client.scenes.table import NET_STATUSES
 from havana_game.client.settings import ANIMATION_SPEEDS
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, find_edition
 from havana_game.rules.decisions import _KIND_OF
 from havana_game.rules.state import PHASE_NAMES
 
@@ -53,11 +52,12 @@ def test_every_literal_key_in_the_client_exists() -> None:
 
 
 def test_keys_made_from_game_content_exist() -> None:
-    rules = classic_rules()
-    keys = {f"{kind}.{c.key}" for c in rules.cards for kind in ("card", "effect")}
-    keys |= {f"building.{b.id}" for b in rules.buildings}
-    keys |= {f"ai.{level}" for level in BOT_LEVELS}
-    keys |= {f"{kind}.{m}" for m in MATERIALS for kind in ("color", "amount", "letter")}
+    keys = {f"ai.{level}" for level in BOT_LEVELS} | {f"edition.{e}" for e in EDITIONS}
+    for rules in map(find_edition, EDITIONS):
+        keys |= {f"{kind}.{c.name}" for c in rules.cards for kind in ("card", "effect")}
+        keys |= {f"building.{b.id}" for b in rules.buildings}
+        keys |= {f"{kind}.{m}" for m in rules.names.materials
+                 for kind in ("color", "amount", "letter")}
     keys |= {"amount.pesos", "amount.workers"}
     keys |= {f"phase.{p}" for p in PHASE_NAMES.values()}
     keys |= {f"prompt.{k}" for k in _KIND_OF.values() if k != "end_turn"}
@@ -117,5 +117,8 @@ def test_views_and_events_carry_codes_not_sentences() -> None:
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_colorblind_letters_are_one_distinct_letter_per_material(language: str) -> None:
     i18n.set_language(language)
-    letters = [i18n.gettext(f"letter.{m}") for m in MATERIALS]
-    assert all(len(letter) == 1 for letter in letters) and len(set(letters)) == len(MATERIALS)
+    for edition in EDITIONS:
+        materials = find_edition(edition).names.materials
+        letters = [i18n.gettext(f"letter.{m}") for m in materials]
+        assert all(len(letter) == 1 for letter in letters), (edition, letters)
+        assert len(set(letters)) == len(materials), (edition, letters)

@@ -30,8 +30,15 @@ PANEL_EDGE: Color = (92, 120, 104)
 MATERIAL_COLORS: dict[str, Color] = {
     "red": (196, 64, 52), "yellow": (236, 200, 70), "brown": (140, 92, 52),
     "blue": (70, 140, 215), "gray": (150, 150, 146),
+    "green": (62, 150, 78), "white": (242, 240, 232),
 }
-MATERIAL_ORDER = ("red", "yellow", "brown", "blue", "gray")
+MATERIAL_SHAPES: dict[str, str] = {
+    "red": "brick", "yellow": "triangle", "brown": "hexagon", "blue": "diamond",
+    "green": "hexagon", "white": "diamond", "gray": "rubble",
+}
+"""Each edition's four colors take the classic slots' shapes (the 2024 edition's
+green and white those of brown and blue), so shape alone tells the slots apart;
+colorblind letters tell the colors apart."""
 SEAT_COLORS: tuple[Color, ...] = ((214, 88, 70), (72, 150, 220), (236, 190, 70), (140, 200, 110))
 
 CARD_TINTS: dict[str, Color] = {
@@ -40,6 +47,8 @@ CARD_TINTS: dict[str, Color] = {
     "worker": (190, 160, 130), "architect": (130, 170, 200), "pesos_thief": (200, 140, 140),
     "materials_thief": (190, 130, 160), "black_market": (120, 120, 130),
     "pesos": (230, 200, 110), "mama": (230, 150, 120),
+    "beggar": (215, 195, 150), "recycling": (150, 200, 150), "thief": (205, 135, 135),
+    "fence": (180, 135, 170), "smuggling": (110, 125, 140),
 }
 
 
@@ -51,9 +60,9 @@ def _polygon(center: tuple[float, float], radius: float, sides: int,
 
 
 def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
-    """A material token: red square brick, yellow triangle, brown hexagon, blue
-    diamond, gray round rubble; `letter` adds its letter in the current language
-    for colorblind players."""
+    """A material token: red square brick, yellow triangle, brown (or green)
+    hexagon, blue (or white) diamond, gray round rubble; `letter` adds its letter
+    in the current language for colorblind players."""
     return _material(name, size, tr(f"letter.{name}") if letter else "")
 
 
@@ -61,30 +70,32 @@ def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
 def _material(name: str, size: int, letter: str) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     color = MATERIAL_COLORS[name]
-    dark = tuple(max(0, c - 70) for c in color)
+    dark = tuple(max(0, c - (110 if name == "white" else 70)) for c in color)
     r = size / 2
     c = (r, r)
-    if name == "red":
+    shape = MATERIAL_SHAPES[name]
+    if shape == "brick":
         rect = pygame.Rect(0, 0, int(size * 0.82), int(size * 0.82))
         rect.center = (int(r), int(r))
         pygame.draw.rect(surf, color, rect, border_radius=max(1, size // 10))
         pygame.draw.line(surf, dark, (rect.left, rect.centery), (rect.right - 1, rect.centery),
                          max(1, size // 14))
         pygame.draw.rect(surf, dark, rect, max(1, size // 14), border_radius=max(1, size // 10))
-    elif name == "yellow":
+    elif shape == "triangle":
         points = _polygon(c, r * 0.95, 3, -math.pi / 2)
         points = [(x, y + r * 0.12) for x, y in points]
         pygame.draw.polygon(surf, color, points)
         pygame.draw.polygon(surf, dark, points, max(1, size // 14))
-    elif name == "brown":
+    elif shape == "hexagon":
         points = _polygon(c, r * 0.92, 6)
         pygame.draw.polygon(surf, color, points)
         pygame.draw.polygon(surf, dark, points, max(1, size // 14))
-    elif name == "blue":
+    elif shape == "diamond":
         points = _polygon(c, r * 0.95, 4, -math.pi / 2)
         pygame.draw.polygon(surf, color, points)
         pygame.draw.polygon(surf, dark, points, max(1, size // 14))
-        pygame.draw.line(surf, (200, 230, 255), points[3], c, max(1, size // 12))
+        shine = (200, 230, 255) if name == "blue" else (190, 190, 180)
+        pygame.draw.line(surf, shine, points[3], c, max(1, size // 12))
     else:
         rng = random.Random(size)
         points = [(r + r * 0.85 * (0.8 + 0.2 * rng.random()) * math.cos(a),
@@ -95,7 +106,8 @@ def _material(name: str, size: int, letter: str) -> pygame.Surface:
     if letter:
         label = fonts.text(letter, max(7, int(size * 0.5)), (255, 255, 255), True)
         outline = fonts.text(letter, max(7, int(size * 0.5)), (0, 0, 0), True)
-        spot = label.get_rect(center=(int(r), int(r) + (size // 10 if name == "yellow" else 0)))
+        spot = label.get_rect(center=(int(r), int(r) + (size // 10 if shape == "triangle"
+                                                       else 0)))
         surf.blit(outline, spot.move(1, 1))
         surf.blit(label, spot)
     return surf
@@ -167,17 +179,25 @@ def rounded_card(size: tuple[int, int], fill: Color, edge: Color,
     return surf
 
 
-def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
-    """A simple picture for each action card."""
+CLASSIC_MATERIALS = ("red", "yellow", "brown", "blue", "gray")
+
+
+def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect,
+            materials: tuple[str, ...] = CLASSIC_MATERIALS) -> None:
+    """A simple picture for each action card (effect key), in the edition's
+    `materials` (four colors, gray)."""
     cx, cy, r = rect.centerx, rect.centery, min(rect.w, rect.h) // 2
     line = max(1, r // 8)
     if key == "siesta":
         pygame.draw.circle(surf, (250, 200, 80), (cx - r // 3, cy - r // 4), r // 2)
         pygame.draw.arc(surf, INK, rect.inflate(-r // 2, -r), math.pi, 2 * math.pi, line)
-    elif key in ("pesos", "tax_collector", "pesos_thief"):
+    elif key in ("pesos", "tax_collector", "pesos_thief", "thief", "beggar"):
         icon = coin(max(6, r))
         surf.blit(icon, icon.get_rect(center=(cx, cy)))
-        if key == "pesos_thief":
+        if key == "beggar":
+            pygame.draw.arc(surf, INK, rect.inflate(-r // 3, -r // 3).move(0, r // 2),
+                            math.pi, 2 * math.pi, line * 2)
+        if key in ("pesos_thief", "thief"):
             pygame.draw.rect(surf, INK, (cx - r, cy - r // 2, 2 * r, max(2, r // 3)))
         if key == "tax_collector":
             pygame.draw.rect(surf, INK, (cx - r // 2, rect.top, r, max(2, r // 3)))
@@ -192,10 +212,11 @@ def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
                   (cx, cy + r), (cx - r * 0.8, cy + r * 0.2)]
         pygame.draw.polygon(surf, (90, 110, 180), points)
         pygame.draw.polygon(surf, INK, points, line)
-    elif key in ("debris", "mama", "black_market", "materials_thief"):
-        names = {"debris": ("gray", "gray", "gray"), "mama": ("red", "blue", "yellow"),
-                 "black_market": ("brown", "gray", "blue"),
-                 "materials_thief": ("red", "yellow", "gray")}[key]
+    elif key in ("debris", "mama", "black_market", "materials_thief", "fence", "smuggling"):
+        red, yellow, third, fourth, gray = materials
+        names = {"debris": (gray, gray, gray), "mama": (red, fourth, yellow),
+                 "black_market": (third, gray, fourth), "smuggling": (third, gray, fourth),
+                 "materials_thief": (red, yellow, gray), "fence": (red, yellow, gray)}[key]
         size = max(6, int(r * 0.9))
         for i, name in enumerate(names):
             icon = material(name, size)
@@ -203,12 +224,22 @@ def _emblem(surf: pygame.Surface, key: str, rect: pygame.Rect) -> None:
             surf.blit(icon, icon.get_rect(center=spot))
         if key == "black_market":
             pygame.draw.circle(surf, INK, (cx, cy), r, line)
-        if key == "materials_thief":
+        if key == "smuggling":
+            pygame.draw.rect(surf, INK, rect.inflate(-r // 4, -r // 4), line)
+        if key in ("materials_thief", "fence"):
             pygame.draw.rect(surf, INK, (cx - r, cy - r // 2, 2 * r, max(2, r // 3)))
     elif key == "conservation":
         pygame.draw.rect(surf, (200, 120, 80), (cx - r // 2, cy - r // 2, r, r))
         pygame.draw.line(surf, DANGER, (cx - r, cy - r), (cx + r, cy + r), line * 2)
         pygame.draw.line(surf, DANGER, (cx + r, cy - r), (cx - r, cy + r), line * 2)
+    elif key == "recycling":
+        box = rect.inflate(-r // 2, -r // 2)
+        pygame.draw.arc(surf, (60, 140, 70), box, 0.3, math.pi - 0.3, line * 2)
+        pygame.draw.arc(surf, (60, 140, 70), box, math.pi + 0.3, 2 * math.pi - 0.3, line * 2)
+        heads = ((box.left + r // 8, cy - r // 6, 1), (box.right - r // 8, cy + r // 6, -1))
+        for x, y, dx in heads:
+            pygame.draw.polygon(surf, (60, 140, 70), [(x - r // 4, y), (x + r // 4, y),
+                                                     (x, y + dx * r // 3)])
     elif key == "refreshment":
         glass = [(cx - r * 0.6, cy - r * 0.8), (cx + r * 0.6, cy - r * 0.8),
                  (cx + r * 0.4, cy + r), (cx - r * 0.4, cy + r)]
@@ -241,7 +272,8 @@ fit down to it, never below (a tooltip has the whole text)."""
 
 @lru_cache(maxsize=512)
 def action_card(index: int, key: str, number: int, size: tuple[int, int], name: str,
-                effect: str | None, strip: int | None = None) -> pygame.Surface:
+                effect: str | None, strip: int | None = None,
+                materials: tuple[str, ...] = CLASSIC_MATERIALS) -> pygame.Surface:
     """An action card face: number in the corner, picture, `name`, and the `effect`
     text if given, each shrunk to fit (down to `SMALLEST_TEXT`; an effect that
     still does not fit ends with an ellipsis). Without an effect the name has the
@@ -256,7 +288,7 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
     pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
     big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
     surf.blit(big, (band.left + w // 16, band.top))
-    _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 8, h // 40))
+    _emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 8, h // 40), materials)
     pad = max(3, w // 12)
     top = band.bottom + h // 40
     area = pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
@@ -368,8 +400,6 @@ def _skyline(surf: pygame.Surface, rect: pygame.Rect, seed: str, vp: int) -> Non
     pygame.draw.rect(surf, INK, rect, 1, border_radius=max(2, rect.w // 20))
 
 
-COST_NAMES = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers")
-
 
 @dataclass(frozen=True)
 class BuildingParts:
@@ -408,7 +438,9 @@ def building_parts(name: str, cost: tuple[int, ...], size: tuple[int, int]) -> B
 
 @lru_cache(maxsize=256)
 def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[int, ...],
-                  size: tuple[int, int], letters: bool = False) -> pygame.Surface:
+                  size: tuple[int, int], letters: bool = False,
+                  cost_names: tuple[str, ...] = (*CLASSIC_MATERIALS, "pesos", "workers")
+                  ) -> pygame.Surface:
     """A building card: picture, name, VP badge, Architect mark, cost icons."""
     w, h = size
     surf = rounded_card(size, (250, 244, 228), INK)
@@ -427,7 +459,7 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
         label = fonts.text("A", max(7, int(badge * 0.55)), (255, 255, 255), True)
         surf.blit(label, label.get_rect(center=mark.center))
     draw_block(surf, face.title, INK, True, (picture.centerx, face.name_top))
-    entries = [(COST_NAMES[i], n) for i, n in enumerate(cost) if n]
+    entries = [(cost_names[i], n) for i, n in enumerate(cost) if n]
     side = face.icon_size
     for i, (kind, amount) in enumerate(entries):
         x = picture.left + (i % 2) * picture.w // 2

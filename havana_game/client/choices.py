@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
-from ..content import classic_rules
 from . import art
+from .edition import card_key, costs
 from .i18n import tr
 from .logtext import building_name, card_name
 
@@ -30,6 +30,10 @@ def option_label(view: dict[str, Any], decision: Decision, names: list[str], ico
         return tr("option.victim", name=names[decision["victim"]]), [image]
     key = card_key(decision["card"])
     target = decision.get("target")
+    if key == "recycling":
+        return _recycling_label(decision), []
+    if key == "smuggling" and not icons:
+        return tr("option.two_random"), []
     if key in ("refreshment", "conservation"):
         if target is None:
             return tr("decline"), []
@@ -41,9 +45,16 @@ def option_label(view: dict[str, Any], decision: Decision, names: list[str], ico
     return "", icons
 
 
-def card_key(card: int) -> str:
-    """The effect key of action card `card` ("conservation", "mama", ...)."""
-    return classic_rules().cards[card].key
+def _recycling_label(decision: Decision) -> str:
+    """Reciclaje: the hand card put down and the discarded card taken back."""
+    put, taken = decision.get("put"), decision.get("target")
+    if taken is None:
+        return tr("nothing")
+    if put is None:
+        return tr("option.card", card=card_name(taken))
+    if put == taken:
+        return tr("option.recycle_same", card=card_name(put))
+    return tr("option.recycle", put=card_name(put), card=card_name(taken))
 
 
 def removes_a_building(card: int | None) -> bool:
@@ -54,6 +65,5 @@ def removes_a_building(card: int | None) -> bool:
 def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[pygame.Surface,
                                                                               int]]:
     """A payment as (icon, amount) pairs in cost order."""
-    order = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers")
     pay = decision.get("pay", {})
-    return [(art.resource_icon(k, icon, letters), pay[k]) for k in order if pay.get(k)]
+    return [(art.resource_icon(k, icon, letters), pay[k]) for k in costs() if pay.get(k)]

@@ -11,6 +11,8 @@ from typing import Any
 
 from net.local import HostThread
 
+from ..editions import DEFAULT_EDITION
+
 
 def lan_address() -> str:
     """This machine's address on the LAN (no packet is sent)."""
@@ -39,13 +41,16 @@ class LanHost(HostThread):
         super().stop()
 
 
-def start_lan_host(players: int, name: str) -> LanHost:
-    """Listen on all interfaces with a table of `players` open seats and announce
-    it (in the background: announcing takes a moment; a failure is reported on
-    standard error and in `announce_error`, and typing the address still works)."""
+def start_lan_host(players: int, name: str, edition: str = DEFAULT_EDITION) -> LanHost:
+    """Listen on all interfaces with a table of `players` open seats playing
+    `edition` and announce it (in the background: announcing takes a moment; a
+    failure is reported on standard error and in `announce_error`, and typing the
+    address still works)."""
     from net.host import Host, HostConfig
+
+    from ..content import find_edition
     host = Host(HostConfig(bind="0.0.0.0", name=name))
-    table = host.create_table(players, [None] * players)
+    table = host.create_table(players, [None] * players, rules=find_edition(edition))
     running = LanHost.serve(host, "havana-lan-host", code=table.code, address=lan_address())
 
     def announce() -> None:

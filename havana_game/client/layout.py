@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from .edition import materials
+
 BASE_W, BASE_H = 1280, 720
-MATERIALS = ("red", "yellow", "brown", "blue", "gray")
 SEAT_COLUMN = (44, 466)
 """Design top and bottom of the opponents' column."""
 SEAT_GAP = 7
@@ -64,7 +65,7 @@ class TableLayout:
 
     def market_slot(self, name: str) -> Rect:
         """The spot of a material, "pesos", "workers" (the bank), "bag" or "pile"."""
-        order = (*MATERIALS, "pesos", "workers", "bag", "pile")
+        order = (*materials(), "pesos", "workers", "bag", "pile")
         i = order.index(name)
         inner = self.market.inflate(-self.px(16), -self.px(12))
         inner.top += self.px(22)

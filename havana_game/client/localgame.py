@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..editions import DEFAULT_EDITION
 from .settings import config_dir
 
 SESSION = "session.json"
@@ -32,16 +33,19 @@ def forget_saved_game() -> None:
 
 
 def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
-          seed: int | None = None) -> Any:
-    """A fresh in-process host saving into `save_dir()` (replacing any older save);
-    `ages` (every seat's, or none) break turn-order ties; `seed` fixes the deal."""
+          seed: int | None = None, edition: str = DEFAULT_EDITION) -> Any:
+    """A fresh in-process host saving into `save_dir()` (replacing any older save),
+    its table playing `edition`; `ages` (every seat's, or none) break turn-order
+    ties; `seed` fixes the deal."""
     from net.host import HostConfig
     from net.local import start_local_host
+
+    from ..content import find_edition
     forget_saved_game()
     save_dir().mkdir(parents=True, exist_ok=True)
     known = list(ages) if len(ages) == len(kinds) and all(a is not None for a in ages) else None
     return start_local_host(len(kinds), list(kinds), HostConfig(save_dir=save_dir(), seed=seed),
-                            ages=known)
+                            ages=known, rules=find_edition(edition))
 
 
 def resume() -> tuple[Any, dict[str, Any]] | None:

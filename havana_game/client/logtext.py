@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..content import classic_rules
+from .edition import rules
 from .i18n import has_message, tr, trn
 
 Event = dict[str, Any]
@@ -19,11 +19,11 @@ def building_name(ident: str) -> str:
 
 
 def building_vp(ident: str) -> int:
-    return next((b.vp for b in classic_rules().buildings if b.id == ident), 0)
+    return next((b.vp for b in rules().buildings if b.id == ident), 0)
 
 
 def card_name(card: int) -> str:
-    return tr(f"card.{classic_rules().cards[card].key}")
+    return tr(f"card.{rules().cards[card].name}")
 
 
 def amounts_text(amounts: dict[str, int] | list[str]) -> str:
@@ -70,6 +70,10 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "market_supplied": lambda: trn("log.supplied", d["pesos"],
                                        materials=amounts_text(d["materials"])),
         "card_taken_back": lambda: tr("log.took_back", name=who),
+        "card_recycled": lambda: (tr("log.recycled", name=who, card=card_name(d["taken"]))
+                                  if d["put"] else tr("log.recycled_only", name=who,
+                                                      card=card_name(d["taken"])))
+        if d["taken"] >= 0 else tr("log.recycled_nothing", name=who),
         "discards_taken_back": lambda: trn("log.discards", d["count"], name=who),
         "game_over": lambda: trn("log.over", len(d["winners"]), names=names_text(
             [name(s) for s in d["winners"]])),

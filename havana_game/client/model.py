@@ -10,7 +10,7 @@ from .link import Message
 
 SECRET_KEYS = ("cards", "card")
 """Event fields only a seat's private copy carries (its chosen/covered/taken card)."""
-PRIVATE_KINDS = ("cards_chosen", "card_covered", "card_taken_back")
+PRIVATE_KINDS = ("cards_chosen", "card_covered", "card_taken_back", "card_recycled")
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..editions import DEFAULT_EDITION
 from . import localgame
 from .link import Message
 from .logtext import error_text
@@ -36,11 +37,12 @@ class NetLink:
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
-              ages: Sequence[int | None] = (), seed: int | None = None) -> NetLink:
-        """Start an in-process host for these seats ("human" or a bot level),
-        saved as it goes, and join every human seat; `ages` break turn-order ties,
-        `seed` fixes the deal (tests, `havana play --seed`)."""
-        host = localgame.start(kinds, ages, seed)
+              ages: Sequence[int | None] = (), seed: int | None = None,
+              edition: str = DEFAULT_EDITION) -> NetLink:
+        """Start an in-process host for these seats ("human" or a bot level) playing
+        `edition`, saved as it goes, and join every human seat; `ages` break
+        turn-order ties, `seed` fixes the deal (tests, `havana play --seed`)."""
+        host = localgame.start(kinds, ages, seed, edition)
         return cls._joined(host, {s: None for s, kind in enumerate(kinds) if kind == "human"},
                            names)
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .edition import costs
+
 Decision = dict[str, Any]
 
-PAY_WEIGHTS = {"red": 4, "yellow": 4, "brown": 4, "blue": 4, "gray": 1, "pesos": 1, "workers": 4}
-"""How dear each resource is, for proposing the cheapest payment first."""
+PAY_WEIGHTS = (4, 4, 4, 4, 1, 1, 4)
+"""How dear each resource is (in cost order: four colors, gray, pesos, workers),
+for proposing the cheapest payment first."""
 
 
 def mode(view: dict[str, Any] | None) -> str:
@@ -27,7 +30,8 @@ def mode(view: dict[str, Any] | None) -> str:
 
 def payment_cost(decision: Decision) -> tuple[int, int]:
     pay = decision.get("pay", {})
-    return sum(PAY_WEIGHTS[k] * n for k, n in pay.items()), sum(pay.values())
+    weights = dict(zip(costs(), PAY_WEIGHTS, strict=True))
+    return sum(weights[k] * n for k, n in pay.items()), sum(pay.values())
 
 
 @dataclass

@@ -7,22 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from ..content import classic_rules
 from ..rules import can_afford as rules_can_afford
 from . import art, fonts
+from .edition import building, costs, materials, rules
+from .edition import card as printed_card
 from .i18n import tr
-from .layout import MATERIALS, TableLayout
+from .layout import TableLayout
 from .logtext import amounts_text, building_name
 from .table.targets import FaceUpCard, HandCard, RowEnd, Side, Target
 from .tween import Animator
 
 View = dict[str, Any]
-COST_ORDER = (*MATERIALS, "pesos", "workers")
 CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
             "pile": "caption.pile"}
 
@@ -45,15 +44,9 @@ class Canvas:
         return self.layout.px(value)
 
 
-@lru_cache(maxsize=256)
-def building(ident: str) -> Any:
-    """The building card with id `ident`."""
-    return next(b for b in classic_rules().buildings if b.id == ident)
-
-
 def building_tooltip(ident: str, affordable: bool | None = None) -> str:
     b = building(ident)
-    cost = amounts_text(dict(zip(COST_ORDER, b.cost, strict=True)))
+    cost = amounts_text(dict(zip(costs(), b.cost, strict=True)))
     lines = [tr("tooltip.building", building=building_name(ident), vp=b.vp),
              tr("tooltip.cost", cost=cost)]
     if affordable is not None:
@@ -63,24 +56,25 @@ def building_tooltip(ident: str, affordable: bool | None = None) -> str:
     return "\n".join(lines)
 
 
-def card_tooltip(card: int) -> str:
-    key = classic_rules().cards[card].key
-    title = tr("tooltip.card", card=tr(f"card.{key}"), number=classic_rules().cards[card].number)
-    return f"{title}\n{tr('effect.' + key)}"
+def card_tooltip(index: int) -> str:
+    printed = printed_card(index)
+    title = tr("tooltip.card", card=tr(f"card.{printed.name}"), number=printed.number)
+    return f"{title}\n{tr('effect.' + printed.name)}"
 
 
 def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Surface:
     """A building card with its name in the current language."""
     b = building(ident)
-    return art.building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters)
+    return art.building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters,
+                             costs())
 
 
-def card_face(card: int, size: tuple[int, int], detail: bool = True,
+def card_face(index: int, size: tuple[int, int], detail: bool = True,
               strip: int | None = None) -> pygame.Surface:
-    """Action card `card` in the current language (`art.action_card`)."""
-    c = classic_rules().cards[card]
-    return art.action_card(card, c.key, c.number, size, tr(f"card.{c.key}"),
-                           tr(f"effect.{c.key}") if detail else None, strip)
+    """Action card `index` in the current language (`art.action_card`)."""
+    c = printed_card(index)
+    return art.action_card(index, c.key, c.number, size, tr(f"card.{c.name}"),
+                           tr(f"effect.{c.name}") if detail else None, strip, materials())
 
 
 def can_afford(view: View, ident: str) -> bool:
@@ -89,8 +83,8 @@ def can_afford(view: View, ident: str) -> bool:
     if you is None:
         return False
     seat = view["seats"][you]
-    res = [seat["materials"][m] for m in MATERIALS] + [seat["pesos"], seat["workers"]]
-    return rules_can_afford(classic_rules(), building(ident), res, seat["face_up"])
+    res = [seat["materials"][m] for m in materials()] + [seat["pesos"], seat["workers"]]
+    return rules_can_afford(rules(), building(ident), res, seat["face_up"])
 
 
 def _label(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
@@ -265,7 +259,7 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
            art.ACCENT, True)
     icon = canvas.px(34)
     counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr("color." + m))
-                                          for m in MATERIALS}
+                                          for m in materials()}
     counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
     counts["workers"] = (view["workers_in_bank"], tr("workers"))
     counts["bag"] = (view["bag_size"], tr("bag", n=view["bag_size"]))
@@ -408,12 +402,11 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             spot = slot.move(canvas.px(6), canvas.px(10)) if info["face_up"] else slot
             surface.blit(art.card_back(size), spot)
             if show_face_down and face_down and i < len(face_down):
-                card = face_down[i]
-                tag = fonts.text(f"{classic_rules().cards[card].number}", canvas.px(16),
-                                 art.ACCENT, True)
+                secret = face_down[i]
+                tag = fonts.text(f"{printed_card(secret).number}", canvas.px(16), art.ACCENT, True)
                 surface.blit(tag, tag.get_rect(center=spot.center))
-                canvas.secrets.add(("face_down", seat, card))
-                canvas.hovers.append((spot, card_tooltip(card)))
+                canvas.secrets.add(("face_down", seat, secret))
+                canvas.hovers.append((spot, card_tooltip(secret)))
 
 
 def _squeezed(surface: pygame.Surface, image: pygame.Surface, slot: pygame.Rect,
@@ -432,7 +425,7 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
     step = block.w // 5
     line = icon + canvas.px(6 if big else 3)
     y = block.top
-    for i, m in enumerate(MATERIALS):
+    for i, m in enumerate(materials()):
         x = block.left + i * step
         count = info["materials"][m]
         image = art.material(m, icon, canvas.letters)
@@ -523,10 +516,10 @@ def warm_up(layout: TableLayout, letters: bool) -> None:
     """Draw every building and hand card once at this layout's sizes, so no frame
     pays for it during play."""
     w, h = layout.card_size()
-    for b in classic_rules().buildings:
+    for b in rules().buildings:
         building_face(b.id, (w, h), letters)
     canvas = Canvas(layout, Animator(), letters)
-    cards = range(len(classic_rules().cards))
+    cards = range(len(rules().cards))
     for size in {hand_rects(canvas, list(cards)[:n], set())[0].size for n in range(1, 8)}:
         for card in cards:
             card_face(card, size)

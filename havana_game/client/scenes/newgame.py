@@ -1,4 +1,4 @@
-"""New local game: 2-4 seats, each a human or an AI level, names and ages."""
+"""New local game: the edition, 2-4 seats, each a human or an AI level, names and ages."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from ...ai import BOT_LEVELS
+from ...editions import DEFAULT_EDITION, EDITIONS
 from .. import art, fonts
 from ..i18n import tr
 from ..link import DEFAULT_NAMES
@@ -32,6 +33,7 @@ class NewGameScene(Scene):
         self.kinds = ["human"] + [levels[0]] * 3
         self.names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
         self.ages = ["", "", "", ""]
+        self.edition = DEFAULT_EDITION
 
     def layout(self, size: tuple[int, int]) -> None:
         self._keep_fields()
@@ -44,6 +46,10 @@ class NewGameScene(Scene):
             self.buttons.append(Button(f"players:{n}", rect, str(n),
                                        partial(self._set_players, n),
                                        selected=self.players == n))
+        self.buttons.append(Button("edition", pygame.Rect(cx + self.px(130), self.px(110),
+                                                          self.px(250), self.px(40)),
+                                   tr(f"edition.{self.edition}"), self._next_edition,
+                                   tooltip=tr("edition.hint")))
         self.fields = []
         for seat in range(self.players):
             y = self.px(190) + seat * self.px(64)
@@ -79,6 +85,11 @@ class NewGameScene(Scene):
         self.players = n
         self.relayout()
 
+    def _next_edition(self) -> None:
+        """Classic (2009) or the 2024 edition: the rules and cards of the game."""
+        self.edition = EDITIONS[(EDITIONS.index(self.edition) + 1) % len(EDITIONS)]
+        self.relayout()
+
     def _cycle(self, seat: int) -> None:
         options = ["human", *ai_levels()]
         self.kinds[seat] = options[(options.index(self.kinds[seat]) + 1) % len(options)]
@@ -102,5 +113,5 @@ class NewGameScene(Scene):
             self.app.settings.remember_name(names[0])
             self.app.settings.save()
         ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
-        link = NetLink.local(self.kinds[:n], names, ages)
+        link = NetLink.local(self.kinds[:n], names, ages, edition=self.edition)
         self.app.switch(TableScene(self.app, link))

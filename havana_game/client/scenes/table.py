@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from .. import art, fonts, guide
+from .. import art, edition, fonts, guide
 from ..animations import EventAnimator
 from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
@@ -157,6 +157,9 @@ class TableScene(Scene):
         update = self.model.pop()
         if update is None:
             return
+        for view in update.views.values():
+            edition.follow(view)  # cards, deck and material words of this game
+            break
         self.log_events += update.events
         self.log_lines += self._log_text(update.events)
         self._pick_viewer()
