@@ -17,8 +17,11 @@ HINTS: dict[str, tuple[str, ...]] = {
     "act": ("guide.order",),
     "build": ("guide.build", "guide.pay"),
     "cover": ("guide.cover",),
+    "recycling": ("guide.recycle",),
+    "smuggling": ("guide.smuggle",),
 }
-"""Hint messages per decision mode, shown one after the other."""
+"""Hint messages per decision mode, or per card effect whose options the seat is
+choosing among (the 2024 edition's two-part choices), shown one after the other."""
 TEXT_SIZE = 14
 """Design size of the hint text."""
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from ..rules import Ruleset
 from ..rules import can_afford as rules_can_afford
 from . import art, fonts
 from .edition import building, costs, materials, rules
@@ -70,11 +71,14 @@ def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Su
 
 
 def card_face(index: int, size: tuple[int, int], detail: bool = True,
-              strip: int | None = None) -> pygame.Surface:
-    """Action card `index` in the current language (`art.action_card`)."""
-    c = printed_card(index)
+              strip: int | None = None, ruleset: Ruleset | None = None) -> pygame.Surface:
+    """Action card `index` of `ruleset` (the table's edition by default) in the
+    current language (`art.action_card`)."""
+    ruleset = ruleset or rules()
+    c = ruleset.cards[index]
     return art.action_card(index, c.key, c.number, size, tr(f"card.{c.name}"),
-                           tr(f"effect.{c.name}") if detail else None, strip, materials())
+                           tr(f"effect.{c.name}") if detail else None, strip,
+                           ruleset.names.materials)
 
 
 def can_afford(view: View, ident: str) -> bool:
@@ -262,7 +266,8 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                                           for m in materials()}
     counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
     counts["workers"] = (view["workers_in_bank"], tr("workers"))
-    counts["bag"] = (view["bag_size"], tr("bag", n=view["bag_size"]))
+    content = amounts_text(view["bag_content"]) if view["bag_size"] else tr("nothing")
+    counts["bag"] = (view["bag_size"], tr("bag", n=view["bag_size"]) + "\n" + content)
     counts["pile"] = (view["pile_size"], tr("pile", n=view["pile_size"]))
     for name, (count, tip) in counts.items():
         slot = layout.market_slot(name)

@@ -1,23 +1,41 @@
-"""The rules for players, in pages: how to play, the round, and the action cards
-with their effects. Left/right arrows or the buttons turn the pages."""
+"""The rules for players, in pages: how to play, the round, the classic action
+cards with their effects, then the 2024 edition's differences and its cards.
+Left/right arrows or the buttons turn the pages."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from ...content import classic_rules
+from ...content import find_edition
+from ...rules import Ruleset
 from .. import art, fonts
 from ..i18n import tr
 from ..tabledraw import card_face
 from ..widgets import Button
 from .base import Scene
 
-TEXT_PAGES = (("rules.goal", "rules.setup", "rules.order"),
-              ("rules.turn", "rules.build", "rules.supply", "rules.cover"),
-              ("rules.keys",))
-"""Sections of the text pages (each a `<key>.title` heading and a `<key>` paragraph);
-the card reference is the last page."""
-PAGE_COUNT = len(TEXT_PAGES) + 1
+
+@dataclass(frozen=True)
+class CardPage:
+    """The reference of an edition's cards, with a closing note."""
+
+    edition: str
+    note: str
+
+
+PAGES: tuple[tuple[str, ...] | CardPage, ...] = (
+    ("rules.goal", "rules.setup", "rules.order"),
+    ("rules.turn", "rules.build", "rules.supply", "rules.cover"),
+    ("rules.keys",),
+    CardPage("classic", "rules.cards.note"),
+    ("rules.e2024", "rules.e2024.cards"),
+    CardPage("edition2024", "rules.e2024.cards.note"),
+)
+"""Each page: the sections of a text page (each a `<key>.title` heading and a
+`<key>` paragraph), or an edition's card reference."""
+PAGE_COUNT = len(PAGES)
 TEXT_WIDTH = 900
 """Design width of the text column."""
 CARD_ROWS = 7
@@ -65,15 +83,18 @@ class RulesScene(Scene):
         super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        cards_page = self.page == len(TEXT_PAGES)
-        self.title(surface, tr("rules.cards.title" if cards_page else "rules.title"), 20)
+        page_content = PAGES[self.page]
+        title = tr("rules.cards.title") + " · " + tr(f"edition.{page_content.edition}") \
+            if isinstance(page_content, CardPage) else tr("rules.title")
+        self.title(surface, title, 20)
         y = 20 + _step(34, 1.25)
         page = fonts.text(tr("rules.page", page=self.page + 1, pages=PAGE_COUNT),
                           self.px(14), art.TEXT_DIM)
         surface.blit(page, page.get_rect(midtop=(self.size[0] // 2, self.px(y))))
         y += _step(14) + 8
-        self.text_bottom = self._draw_cards(surface, y) if cards_page else \
-            self._draw_sections(surface, TEXT_PAGES[self.page], y)
+        self.text_bottom = self._draw_cards(surface, page_content, y) \
+            if isinstance(page_content, CardPage) else \
+            self._draw_sections(surface, page_content, y)
 
     def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...], y: float) -> int:
         left = (self.size[0] - self.px(TEXT_WIDTH)) // 2
@@ -94,35 +115,36 @@ class RulesScene(Scene):
             y += _step(size)
         return round(y)
 
-    def _draw_cards(self, surface: pygame.Surface, top: float) -> int:
-        """The cards in two columns of `CARD_ROWS`, their rows as tall as the room
-        above the buttons allows; the effects' text shrinks until it fits its row."""
-        cards = classic_rules().cards
+    def _draw_cards(self, surface: pygame.Surface, page: CardPage, top: float) -> int:
+        """An edition's cards in two columns of `CARD_ROWS`, their rows as tall as the
+        room above the buttons allows; the effects' text shrinks until it fits its row."""
+        ruleset = find_edition(page.edition)
+        cards = ruleset.cards
         face_w, face_h, col_w = 50, 70, 600
         row_h = min(CARD_ROW_MOST, (self.buttons_top - 12 - top) / CARD_ROWS)
         text_w = col_w - face_w - 24
-        size = self._effect_size(row_h - _step(15, 1.25), text_w)
+        size = self._effect_size(ruleset, row_h - _step(15, 1.25), text_w)
         left = (self.size[0] - self.px(2 * col_w)) // 2
         bottom = 0.0
         for i, card in enumerate(cards):
             x = left + self.px(col_w * (i // CARD_ROWS))
             y = top + row_h * (i % CARD_ROWS)
-            surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False),
-                         (x, self.px(y)))
-            name = fonts.text(tr(f"card.{card.key}"), self.px(15), art.ACCENT, True)
+            surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False,
+                                   ruleset=ruleset), (x, self.px(y)))
+            name = fonts.text(tr(f"card.{card.name}"), self.px(15), art.ACCENT, True)
             surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
-            end = self._paragraph(surface, tr(f"effect.{card.key}"), x + self.px(face_w + 10),
+            end = self._paragraph(surface, tr(f"effect.{card.name}"), x + self.px(face_w + 10),
                                   y + _step(15, 1.25), text_w, size)
             bottom = max(bottom, end, y + face_h)
         note_left = left + self.px(col_w)
-        return max(round(bottom), self._paragraph(surface, tr("rules.cards.note"), note_left,
+        return max(round(bottom), self._paragraph(surface, tr(page.note), note_left,
                                                   top + row_h * (len(cards) - CARD_ROWS) + 10,
                                                   col_w - 24, size))
 
-    def _effect_size(self, room: float, width: int) -> int:
+    def _effect_size(self, ruleset: Ruleset, room: float, width: int) -> int:
         """The largest size (13 down to 10) at which every card's effect fits `room`
         design pixels of height in `width`."""
-        texts = [tr(f"effect.{card.key}") for card in classic_rules().cards]
+        texts = [tr(f"effect.{card.name}") for card in ruleset.cards]
         return next((size for size in range(13, 9, -1)
                      if max(len(fonts.wrap(t, self.px(size), self.px(width))) for t in texts)
                      * _step(size) <= room), 10)

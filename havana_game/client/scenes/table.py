@@ -342,7 +342,7 @@ class TableScene(Scene):
             return
         if not self.deciding():
             return
-        hint = guide.current_hint(self.app.settings, current)
+        hint = guide.current_hint(self.app.settings, self._hint_topic(current))
         if hint is not None:
             self.buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
                                        partial(self.dismiss_hint, hint)))
@@ -454,7 +454,7 @@ class TableScene(Scene):
             highlight = "remove"
         draw_rows(surface, canvas, view, highlight, self.staging.end, set(self.events.hidden))
         draw_market(surface, canvas, view)
-        hint = guide.current_hint(self.app.settings, current)
+        hint = guide.current_hint(self.app.settings, self._hint_topic(current))
         draw_log(surface, canvas, self.log_lines, self.log_scroll,
                  guide.log_below(self.layout_, hint) if hint else None)
         for seat in range(view["players"]):
@@ -492,6 +492,14 @@ class TableScene(Scene):
         pygame.draw.rect(surface, art.DANGER, box.inflate(self.px(20), self.px(8)),
                          border_radius=self.px(8))
         surface.blit(label, box)
+
+    def _hint_topic(self, current: str) -> str:
+        """What the first-game guide explains now: the decision mode, or the card
+        whose options the seat is choosing among (Reciclaje, Contrabando)."""
+        card = self.staging.act_card
+        if current == "act" and card is not None and edition.card_key(card) in guide.HINTS:
+            return edition.card_key(card)
+        return current
 
     def _prompt(self, view: dict[str, Any], current: str) -> str:
         return prompt(view, current, self.staging, self.model.name)
