@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from havana_game.content import classic_rules
+from havana_game.content import EDITIONS, classic_rules, find_edition
 from net import PROTOCOL_VERSION
 from net.framing import HEADER, MAX_OUTBOUND_FRAME, check_length, decode_body, encode_frame
 from net.host import Host, HostConfig
@@ -53,7 +53,8 @@ class Recorder:
 
     def hello(self) -> None:
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION,
-                   "fingerprint": classic_rules().fingerprint})
+                   "fingerprint": classic_rules().fingerprint,
+                   "editions": [find_edition(e).fingerprint for e in EDITIONS]})
 
     async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
         header = await asyncio.wait_for(self.reader.readexactly(HEADER.size), timeout)

@@ -13,16 +13,18 @@ from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.rules import RulesScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.editions import EDITIONS
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, key, make_app, settle, step, tab_to
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("keyboard", [False, True], ids=["mouse", "keyboard"])
-def test_single_player_game_to_results(tmp_path, keyboard):
+def test_single_player_game_to_results(tmp_path, keyboard, edition):
     app = make_app(tmp_path)
     link = NetLink.local(["human", "random", "random", "random"], ["Ana", "B", "C", "D"],
-                         seed=HOST_SEED)
+                         seed=HOST_SEED, edition=edition)
     scene = TableScene(app, link)
     app.switch(scene)
     deadline = time.monotonic() + 20

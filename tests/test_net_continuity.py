@@ -11,6 +11,7 @@ import pytest
 
 from havana_game.content import classic_rules
 from havana_game.rules import from_json
+from havana_game.rules.ruleset import CLASSIC_NAMES
 from net.errors import ProtocolError
 from net.host.persist import table_from_document, table_to_document
 from net.host.table import RECENT_REPLIES, Table, decision_digest
@@ -65,7 +66,7 @@ def test_resends_of_the_last_few_commands_are_answered_again():
             assert len(table.game.history) == applied
             # The window survives a save and a load.
             saved = table_from_document(table_to_document(table))
-            digest = decision_digest(from_json(sent[1][0]["decision"]))
+            digest = decision_digest(from_json(sent[1][0]["decision"]), CLASSIC_NAMES)
             assert saved.duplicate(0, 2, digest) == sent[1][1]["version"]
     asyncio.run(scenario())
 

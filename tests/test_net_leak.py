@@ -7,14 +7,16 @@ import asyncio
 import random
 
 import msgpack
+import pytest
 
+from havana_game.content import EDITIONS, find_edition
 from havana_game.rules import apply, new_game, spectator_view, view_for
 from havana_game.rules.snapshot import snapshot
 
 from .net_helpers import Recorder, play_randomly, running_host
 
 PRIVATE_EVENT_FIELDS = {"cards_chosen": "cards", "card_covered": "card",
-                        "card_taken_back": "card"}
+                        "card_taken_back": "card", "card_recycled": "card"}
 FORBIDDEN_KEYS = {"rng", "seed", "pile", "bag", "history", "state"}
 SEAT_SECRETS = {"hand", "face_down", "discard", "legal"}
 """A seat's own secrets: top level of its own view only, never under `seats`,
@@ -52,11 +54,12 @@ def _check_seat_secrets(view, state, seat):
         assert not SEAT_SECRETS & set(other), other
 
 
-async def _one_game(players: int, seed: int) -> None:
+async def _one_game(players: int, seed: int, edition: str) -> None:
     rng = random.Random(seed)
     async with running_host() as host:
         # The last seat is the host's own bot: it gets its view inside the host.
-        table = host.create_table(players, [None] * (players - 1) + ["random"])
+        table = host.create_table(players, [None] * (players - 1) + ["random"],
+                                  rules=find_edition(edition))
         watcher = await Recorder.connect(host.port)
         watcher.hello()
         await watcher.until("welcome")
@@ -100,6 +103,7 @@ async def _one_game(players: int, seed: int) -> None:
             assert secret not in blob
 
 
-def test_no_frame_reveals_another_seats_secrets_or_the_deck():
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_frame_reveals_another_seats_secrets_or_the_deck(edition):
     for game_no in range(12):
-        asyncio.run(_one_game(2 + game_no % 3, 1000 + game_no))
+        asyncio.run(_one_game(2 + game_no % 3, 1000 + game_no, edition))

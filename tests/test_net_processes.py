@@ -12,9 +12,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from havana_game.editions import EDITIONS
 from net.host.recovery import recover
 
 from .net_helpers import LOOPBACK, Recorder
+from .seeds import HOST_SEED
 
 HAVANA = [sys.executable, "-m", "havana_game.cli"]
 
@@ -25,11 +29,14 @@ def _start_host(*args: str) -> tuple[subprocess.Popen, dict]:
     return process, first
 
 
-def test_four_bot_client_processes_play_a_full_game():
-    host, info = _start_host("--players", "4", "--exit-when-done")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_four_bot_client_processes_play_a_full_game(edition):
+    """A LAN table of each edition: the host plays it, clients take it from the game."""
+    host, info = _start_host("--players", "4", "--exit-when-done", "--edition", edition,
+                             "--seed", str(HOST_SEED))
     try:
         bots = [subprocess.Popen([*HAVANA, "bot-client", f"{LOOPBACK}:{info['port']}",
-                                  "--code", info["code"], "--level", "random", "--json"],
+                                  "--code", info["code"], "--level", "medium", "--json"],
                                  stdout=subprocess.PIPE, text=True) for _ in range(4)]
         results = [json.loads(bot.communicate(timeout=60)[0].strip().splitlines()[-1])
                    for bot in bots]

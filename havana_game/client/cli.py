@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..ai import BOT_LEVELS
+from ..editions import DEFAULT_EDITION, EDITIONS
 from ..i18n import LANGUAGES
 
 MIN_SIZE = (1280, 720)
@@ -73,7 +74,8 @@ def _play(args: argparse.Namespace) -> int:
     app = App(settings)
     first = args.name or app.settings.shown_name()
     names = [first, *DEFAULT_NAMES[1:]][: args.players]
-    app.switch(TableScene(app, NetLink.local(kinds, names, seed=args.seed)))
+    app.switch(TableScene(app, NetLink.local(kinds, names, seed=args.seed,
+                                             edition=args.edition)))
     return app.run()
 
 
@@ -82,7 +84,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .shots import render_screen
     render_screen(args.scene, args.players, args.seed, args.round, args.size, args.out,
-                  args.language)
+                  args.language, args.edition)
     print(f"havana screenshot: {args.scene} saved to {args.out}")
     return 0
 
@@ -106,6 +108,8 @@ def register(sub: Any) -> None:
                       help="text language; default: the one set in Settings")
     play.add_argument("--name", type=_name, default=None,
                       help="your name at the table; default: the one set in Settings")
+    play.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
+                      help="the rules and cards to play with")
     play.set_defaults(func=_play)
     shot = sub.add_parser("screenshot", help="render a screen offscreen to a PNG")
     shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
@@ -120,4 +124,6 @@ def register(sub: Any) -> None:
                       help="for the table: bots play until this round")
     shot.add_argument("--language", choices=LANGUAGES, default=None,
                       help="text language; default: the system locale's")
+    shot.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
+                      help="the rules and cards of the game shown")
     shot.set_defaults(func=_screenshot)

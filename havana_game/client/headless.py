@@ -5,6 +5,7 @@ until the wanted moment."""
 from __future__ import annotations
 
 from ..ai import BOT_LEVELS, make_bot
+from ..editions import DEFAULT_EDITION
 from ..rules import Phase
 from .link import DEFAULT_NAMES, LocalLink
 
@@ -16,13 +17,14 @@ def best_level() -> str:
     return next(iter(BOT_LEVELS))
 
 
-def advanced_game(players: int, seed: int, until_round: int | None) -> LocalLink:
+def advanced_game(players: int, seed: int, until_round: int | None,
+                  edition: str = DEFAULT_EDITION) -> LocalLink:
     """A local game with seat 0 at the screen, played by bots until round
     `until_round` asks seat 0 to decide (None: to the end of the game). The
     link keeps every update since the start, for the table to replay."""
     level = best_level()
     link = LocalLink(["human"] + [level] * (players - 1), list(DEFAULT_NAMES[:players]),
-                     seed=seed)
+                     seed=seed, edition=edition)
     stand_in = make_bot(level, seed + 99)
     state = link.game.state
     while True:

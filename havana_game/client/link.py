@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..ai import make_bot
-from ..content import classic_rules
+from ..content import find_edition
+from ..editions import DEFAULT_EDITION
 from ..game import Game
 from ..rules import Event, IllegalDecision, View, from_json, view_for
 from .logtext import error_text
@@ -50,11 +51,12 @@ class LocalLink:
     human seat."""
 
     def __init__(self, kinds: Sequence[str], names: Sequence[str], seed: int | None = None,
-                 ages: Sequence[int | None] | None = None) -> None:
-        """`kinds`: "human" or a bot level, one per seat."""
+                 ages: Sequence[int | None] | None = None,
+                 edition: str = DEFAULT_EDITION) -> None:
+        """`kinds`: "human" or a bot level, one per seat; the game plays `edition`."""
         self.seed = random.randrange(1 << 30) if seed is None else seed
         known_ages = ages if ages and all(a is not None for a in ages) else None
-        self.game = Game.new(classic_rules(), len(kinds), self.seed, known_ages)
+        self.game = Game.new(find_edition(edition), len(kinds), self.seed, known_ages)
         self.names = list(names)
         self.human_seats = [s for s, kind in enumerate(kinds) if kind == "human"]
         self.bots = {s: make_bot(kind, self.seed * 7 + s) for s, kind in enumerate(kinds)
@@ -81,7 +83,7 @@ class LocalLink:
                 return
             seat = deciders[0]
             choice = self.bots[seat].decide(self.view(seat))
-            self._broadcast(self.game.play(seat, from_json(choice)))
+            self._broadcast(self.game.play(seat, from_json(choice, self.game.rules.names)))
 
     def poll(self) -> list[Message]:
         self.run_bots()
@@ -90,7 +92,7 @@ class LocalLink:
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         try:
-            events = self.game.play(seat, from_json(decision))
+            events = self.game.play(seat, from_json(decision, self.game.rules.names))
         except IllegalDecision as error:
             self._outbox.append({"type": "error", "seat": seat, "reason": error.reason,
                                  "message": error_text(error.reason), "fatal": False})

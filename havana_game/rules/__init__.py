@@ -27,7 +27,7 @@ from .errors import IllegalDecision
 from .events import Event
 from .flow import MAX_ROUNDS, final_ranking, new_game, number
 from .legal import can_afford, legal_decisions, payments
-from .ruleset import Building, CardDef, Ruleset, RulesetError, parse_ruleset
+from .ruleset import Building, CardDef, Names, Ruleset, RulesetError, parse_ruleset
 from .snapshot import snapshot
 from .state import Outcome, Phase, State, Termination
 from .views import PrivateView, SeatView, View, private_view, spectator_view, view_for
@@ -36,8 +36,8 @@ from .vocabulary import BuildingIndex, CardIndex, EndPosition, Material, Resourc
 __all__ = [
     "END_TURN", "MAX_ROUNDS", "Act", "Build", "Building", "BuildingIndex", "CardDef",
     "CardIndex", "Choose", "Cover", "Decision", "EndPosition", "EndTurn", "Event",
-    "IllegalDecision", "Material", "Outcome", "Phase", "PrivateView", "Resource", "Ruleset",
-    "RulesetError", "Seat", "SeatView", "State", "Tax", "Termination", "View", "apply",
+    "IllegalDecision", "Material", "Names", "Outcome", "Phase", "PrivateView", "Resource",
+    "Ruleset", "RulesetError", "Seat", "SeatView", "State", "Tax", "Termination", "View", "apply",
     "can_afford", "decision_kinds", "final_ranking", "from_json", "kind_of", "legal_decisions",
     "new_game", "number", "parse_ruleset", "payments", "private_view", "snapshot",
     "spectator_view", "to_json", "view_for",

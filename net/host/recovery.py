@@ -72,7 +72,7 @@ def _replay(tables: dict[str, Table], table_id: str, record: list[Any]) -> None:
     game = tables[table_id].game
     if record[0] != "d" or game is None:
         raise SaveError("not a decision of a started game")
-    game.play(seat, from_json(decision))
+    game.play(seat, from_json(decision, game.rules.names))
     if game.state.version != version:
         raise SaveError(f"the replay reached version {game.state.version}, not {version}")
     if seq is not None:

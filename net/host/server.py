@@ -368,7 +368,7 @@ class Host:
             raise ProtocolError("not_seated")
         if isinstance(message, Decide):
             decision = table.parse(message.decision)
-            digest = decision_digest(decision)
+            digest = decision_digest(decision, table.rules.names)
         else:
             digest = command_digest(message.model_dump(exclude={"seq", "version"}))
         done = table.duplicate(seat, message.seq, digest)

@@ -79,7 +79,8 @@ class Store:
     def decision_applied(self, table: Table, seq: int | None) -> None:
         assert table.game is not None
         seat, decision = table.game.history[-1]
-        self._append(table, ["d", table.id, seat, to_json(decision), table.version, seq])
+        self._append(table, ["d", table.id, seat, to_json(decision, table.rules.names),
+                             table.version, seq])
         since = self._since[table.id] = self._since.get(table.id, 0) + 1
         if since >= self.snapshot_every or table.status == "over":
             self._snapshot(table)

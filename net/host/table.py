@@ -19,6 +19,7 @@ from havana_game.rules import (
     Decision,
     Event,
     IllegalDecision,
+    Names,
     Phase,
     Ruleset,
     from_json,
@@ -55,9 +56,10 @@ UNKNOWN_DIGEST = -1
 """The digest of a command remembered from a save that kept none (never compared)."""
 
 
-def decision_digest(decision: Decision) -> int:
-    """The `command_digest` of a decide command carrying `decision`."""
-    return command_digest(to_json(decision))
+def decision_digest(decision: Decision, names: Names) -> int:
+    """The `command_digest` of a decide command carrying `decision` (materials in
+    the table edition's words, `names`)."""
+    return command_digest(to_json(decision, names))
 
 
 def default_bot_level() -> str:
@@ -322,11 +324,11 @@ class Table:
         """`seat` changes hands in the coming commit."""
         self.seats[seat].changed = self.revision + 1
 
-    @staticmethod
-    def parse(decision_json: Any) -> Decision:
-        """A decision from its JSON; a malformed one is refused with `malformed`."""
+    def parse(self, decision_json: Any) -> Decision:
+        """A decision from its JSON (in the table edition's words); a malformed one
+        is refused with `malformed`."""
         try:
-            return from_json(decision_json)
+            return from_json(decision_json, self.rules.names)
         except IllegalDecision as error:
             raise ProtocolError(error.reason) from None  # the code only: clients localize it
 
