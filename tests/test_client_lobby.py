@@ -72,3 +72,28 @@ def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
     step(app, click(lobby.controls()["level"]))
     step(app, click(lobby.controls()["add:1"]))
     assert conn.bots == [(ai_levels()[1], 1)]
+
+
+def test_the_host_picks_the_edition_before_guests_come(tmp_path):
+    """The edition button hosts the other edition (a new table); a guest then sees
+    the table's edition, and the game at the table is of it."""
+    app = make_app(tmp_path)
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["host"]))
+    lobby = app.scene
+    _wait(app, lambda: "edition" in lobby.controls())
+    first_code = lobby.lan_host.code
+    step(app, click(lobby.controls()["edition"]))
+    assert lobby.edition == "edition2024" and lobby.lan_host.code != first_code
+    _wait(app, lambda: "start" in lobby.controls() and lobby.seats)
+    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    guest.join(lobby.lan_host.code, "Guest")
+    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    assert "edition" not in lobby.controls()  # a guest sits: the edition is fixed
+    step(app, click(lobby.controls()["start"]))
+    _wait(app, lambda: isinstance(app.scene, TableScene))
+    table = app.scene
+    _wait(app, lambda: table.view is not None)
+    assert table.view["ruleset"] == "edition2024" and "green" in table.view["market"]
+    guest.close()
+    table.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ...editions import DEFAULT_EDITION, EDITIONS
 from .. import art, fonts
 from ..i18n import tr
 from ..logtext import error_text
@@ -32,6 +33,8 @@ class LobbyScene(Scene):
         self.seats: list[dict[str, Any]] = []
         self.early: list[dict[str, Any]] = []
         self.address = address
+        self.edition = DEFAULT_EDITION
+        """The table's edition: the host's choice, or what the table says."""
         if conn is None:
             conn = self._host()
         self.conn = conn
@@ -43,7 +46,8 @@ class LobbyScene(Scene):
 
         from ..lanhost import start_lan_host
         try:
-            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.shown_name())
+            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.shown_name(),
+                                           self.edition)
         except (ImportError, OSError) as error:
             self.message = tr("net.error", detail=str(error))
             return None
@@ -78,9 +82,25 @@ class LobbyScene(Scene):
             rect = pygame.Rect(cx + self.px(200), self.px(200) + LAN_PLAYERS * self.px(64),
                                self.px(SEAT_BUTTON_W), self.px(44))
             self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
+        if self.lan_host is not None and not any(
+                s["kind"] == "human" and s["seat"] != self.conn.seat for s in self.seats):
+            self.buttons.append(Button("edition", pygame.Rect(
+                cx - self.px(120), size[1] - self.px(90), self.px(240), self.px(48)),
+                tr(f"edition.{self.edition}"), self.next_edition, tooltip=tr("edition.hint")))
         self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
                                                         self.px(200), self.px(48)), tr("start"),
                                    self.conn.start_game, primary=True))
+
+    def next_edition(self) -> None:
+        """Host the other edition instead: a new table (and join code), possible
+        while no guest has joined."""
+        self.edition = EDITIONS[(EDITIONS.index(self.edition) + 1) % len(EDITIONS)]
+        self.conn.close()
+        if self.lan_host is not None:
+            self.lan_host.stop()
+        self.seats = []
+        self.conn = self._host()
+        self.relayout()
 
     def next_level(self) -> None:
         """The AI level that "Add AI" puts on a seat: the next one, round."""
@@ -95,6 +115,7 @@ class LobbyScene(Scene):
             kind = message.get("type")
             if kind == "table":
                 self.seats = list(message["seats"])
+                self.edition = message.get("edition", self.edition)
                 self.relayout()
             elif kind == "joined":
                 self.relayout()
@@ -127,6 +148,7 @@ class LobbyScene(Scene):
                       90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
+        self.note(surface, tr(f"edition.{self.edition}"), 150, art.TEXT_DIM, 16)
         if not self.seats:
             self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
         cx = self.size[0] // 2
