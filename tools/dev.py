@@ -8,7 +8,8 @@
 Everything goes into a virtual environment (`.venv` beside this repository), so it
 works where the system Python refuses `pip install` (Debian, Ubuntu). Where no C
 compiler is found the engine installs as pure Python, and one line says so.
-Extra arguments after `play` go to `havana` (`python3 tools/dev.py play --players 2`).
+With arguments, `play` starts a game at once: they go to `havana play`
+(`python3 tools/dev.py play --players 2 --ai hard`); without, the menu opens.
 """
 
 from __future__ import annotations
@@ -112,9 +113,10 @@ def test() -> int:
 
 
 def play(arguments: list[str]) -> int:
+    """The menu, or with `arguments` a game at once (`havana play ARGUMENTS`)."""
     install("")
     havana = VENV / ("Scripts/havana.exe" if os.name == "nt" else "bin/havana")
-    return subprocess.run([str(havana), *arguments]).returncode
+    return subprocess.run([str(havana), *(["play", *arguments] if arguments else [])]).returncode
 
 
 def main() -> int:
