@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules import View
 from . import art
 from .layout import TableLayout
 from .tabledraw import building_face
 from .tween import Animator
 
-View = dict[str, Any]
 MAX_TOKENS = 6
 """At most this many tokens fly for one event (10 pesos fly as 6 coins)."""
 

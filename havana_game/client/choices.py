@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ..rules import View
 from . import art
 from .edition import card_key, costs
 from .i18n import tr
@@ -14,12 +15,12 @@ from .logtext import building_name, card_name
 Decision = dict[str, Any]
 
 
-def _end_name(view: dict[str, Any], end: int) -> str:
+def _end_name(view: View, end: int) -> str:
     row = view["rows"][end >> 1]
     return building_name(row[-1] if end & 1 else row[0])
 
 
-def option_label(view: dict[str, Any], decision: Decision, names: list[str], icon: int,
+def option_label(view: View, decision: Decision, names: list[str], icon: int,
                  letters: bool) -> tuple[str, list[pygame.Surface]]:
     """How an act or tax option reads on its button."""
     icons = [art.resource_icon(m, icon, letters) for m in decision.get("take", [])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules import View
 from .link import Message
 
 SECRET_KEYS = ("cards", "card")
@@ -18,7 +19,7 @@ class Update:
     """One host step: the new view of each human seat and what happened."""
 
     version: int
-    views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    views: dict[int, View] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -34,7 +35,7 @@ class TableModel:
 
     human_seats: list[int]
     names: list[str] = field(default_factory=list)
-    views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    views: dict[int, View] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
     """Every public event applied so far, in order (log and results story)."""
     pending: dict[int, Update] = field(default_factory=dict)
@@ -80,7 +81,7 @@ class TableModel:
             elif kind == "table":
                 self.names = list(message.get("names", self.names))
 
-    def _late(self, seat: int, view: dict[str, Any]) -> None:
+    def _late(self, seat: int, view: View) -> None:
         """A seat's view of a step already shown (hotseat streams arrive apart):
         take the view if it is newer for that seat; its events were shown."""
         known = self.views.get(seat)
@@ -103,7 +104,7 @@ class TableModel:
         self.error = None
         return update
 
-    def view(self, seat: int | None = None) -> dict[str, Any] | None:
+    def view(self, seat: int | None = None) -> View | None:
         """The view of `seat`, or of any human seat for public data."""
         if seat is not None and seat in self.views:
             return self.views[seat]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules import View
 from .edition import costs
 
 Decision = dict[str, Any]
@@ -15,7 +16,7 @@ PAY_WEIGHTS = (4, 4, 4, 4, 1, 1, 4)
 for proposing the cheapest payment first."""
 
 
-def mode(view: dict[str, Any] | None) -> str:
+def mode(view: View | None) -> str:
     """What the seat is asked now: choose, act, tax, build, cover, wait or over."""
     if view is None:
         return "wait"
@@ -57,7 +58,7 @@ class Staging:
         return not (self.cards or self.covered is not None or self.act_card is not None
                     or self.option is not None or self.end)
 
-    def toggle_card(self, view: dict[str, Any], card: int) -> None:
+    def toggle_card(self, view: View, card: int) -> None:
         """Pick or unpick a hand card (the oldest pick drops out when full)."""
         limit = 2 if mode(view) == "choose" else 1
         if card in self.cards:
@@ -66,7 +67,7 @@ class Staging:
             self.cards.append(card)
             del self.cards[:-limit]
 
-    def options(self, view: dict[str, Any]) -> list[Decision]:
+    def options(self, view: View) -> list[Decision]:
         """The legal decisions left to pick from once a card is chosen (act), or
         all tax picks (tax); empty when nothing needs picking."""
         legal = view.get("legal") or []
@@ -78,7 +79,7 @@ class Staging:
             return found if len(found) > 1 else []
         return []
 
-    def payments(self, view: dict[str, Any]) -> list[Decision]:
+    def payments(self, view: View) -> list[Decision]:
         """Legal builds of the staged end, cheapest first."""
         if self.end is None:
             return []
@@ -87,7 +88,7 @@ class Staging:
                  and d["row"] == row and d["side"] == side]
         return sorted(found, key=payment_cost)
 
-    def decision(self, view: dict[str, Any]) -> Decision | None:
+    def decision(self, view: View) -> Decision | None:
         """The complete legal decision staged now, or None if something is missing."""
         legal = view.get("legal") or []
         current = mode(view)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
-from ..rules import Ruleset
+from ..rules import Ruleset, View
 from ..rules import can_afford as rules_can_afford
 from . import art, fonts
 from .edition import building, costs, materials, rules
@@ -22,7 +21,6 @@ from .logtext import amounts_text, building_name
 from .table.targets import FaceUpCard, HandCard, RowEnd, Side, Target
 from .tween import Animator
 
-View = dict[str, Any]
 CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
             "pile": "caption.pile"}
 
@@ -568,6 +566,8 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
     """The seat's hand, fanned; picked cards lifted; the hovered card shown large.
     A card the next one overlaps by more than its margin has its name set in the
     strip left visible."""
+    you = view["you"]
+    assert you is not None, "only a seat's view has a hand"
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
     hand = view.get("hand") or []
@@ -581,7 +581,7 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
             visible.w = min(r.w, rects[i + 1].left - r.left)
         hidden = r.w - visible.w > r.w // 12
         surface.blit(card_face(card, r.size, strip=visible.w if hidden else None), r)
-        canvas.secrets.add(("hand", view["you"], card))
+        canvas.secrets.add(("hand", you, card))
         canvas.targets[HandCard(card)] = visible
         if card in picked:
             pygame.draw.rect(surface, art.ACCENT, r, canvas.px(3), border_radius=canvas.px(6))

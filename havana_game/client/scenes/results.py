@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ...rules import View
 from .. import art, fonts
 from ..i18n import tr, trn
 from ..link import Link
@@ -16,7 +17,7 @@ from ..widgets import Button
 from .base import Scene
 
 
-def ranking(view: dict[str, Any]) -> list[int]:
+def ranking(view: View) -> list[int]:
     """Seats best first, as the engine ranked them at the end of the game."""
     return list(view["ranking"])
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from ...rules import View
 from .. import art, edition, fonts, guide
 from ..animations import EventAnimator
 from ..choices import removes_a_building
@@ -86,7 +87,7 @@ class TableScene(Scene):
 
     # -- state ---------------------------------------------------------------
     @property
-    def view(self) -> dict[str, Any] | None:
+    def view(self) -> View | None:
         return self.model.view(self.viewer)
 
     @property
@@ -113,7 +114,7 @@ class TableScene(Scene):
                 and self.curtain is None and view is not None
                 and not self._waiting_for_host(view))
 
-    def _waiting_for_host(self, view: dict[str, Any]) -> bool:
+    def _waiting_for_host(self, view: View) -> bool:
         """A decision was sent and its result is not on the screen yet."""
         if self.awaiting is None:
             return False
@@ -141,8 +142,8 @@ class TableScene(Scene):
 
     def _pick_viewer(self) -> None:
         """In hotseat the screen follows the human who must decide, behind a curtain."""
-        deciders = [s for s in self.model.human_seats if (self.model.views.get(s) or {})
-                    .get("legal")]
+        deciders = [s for s in self.model.human_seats
+                    if s in self.model.views and self.model.views[s].get("legal")]
         if not deciders or self.viewer in deciders:
             return
         previous, self.viewer = self.viewer, deciders[0]
@@ -501,5 +502,5 @@ class TableScene(Scene):
             return edition.card_key(card)
         return current
 
-    def _prompt(self, view: dict[str, Any], current: str) -> str:
+    def _prompt(self, view: View, current: str) -> str:
         return prompt(view, current, self.staging, self.model.name)

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from ...rules import View
 from ..choices import removes_a_building
 from ..staging import Staging, mode
 from .targets import FaceUpCard, HandCard, RowEnd, Target
@@ -22,7 +23,7 @@ class Table(Protocol):
     viewer: int | None
 
     @property
-    def view(self) -> dict[str, Any] | None: ...
+    def view(self) -> View | None: ...
 
     def deciding(self) -> bool: ...
 
@@ -43,7 +44,7 @@ class TableController:
         self.drag: tuple[int, tuple[int, int]] | None = None
         """A hand card being dragged, and where the drag started."""
 
-    def _view(self) -> dict[str, Any]:
+    def _view(self) -> View:
         view = self.table.view
         assert view is not None
         return view
@@ -83,7 +84,7 @@ class TableController:
         current = mode(view)
         if isinstance(target, HandCard) and current in ("choose", "cover"):
             self.staging.toggle_card(view, target.card)
-        elif isinstance(target, FaceUpCard) \
+        elif isinstance(target, FaceUpCard) and self.table.viewer is not None \
                 and target.card in view["seats"][self.table.viewer]["face_up"]:
             self._pick_face_up(view, target.card)
         elif isinstance(target, RowEnd):
@@ -93,14 +94,14 @@ class TableController:
         self.table.play_sound("click")
         self.table.refresh()
 
-    def _pick_face_up(self, view: dict[str, Any], card: int) -> None:
+    def _pick_face_up(self, view: View, card: int) -> None:
         current = mode(view)
         if current == "act" and any(d["card"] == card for d in view["legal"]):
             self.staging.act_card, self.staging.option, self.option_page = card, None, 0
         elif current == "cover":
             self.staging.covered = card
 
-    def _pick_end(self, view: dict[str, Any], end: RowEnd) -> None:
+    def _pick_end(self, view: View, end: RowEnd) -> None:
         """Build: that end's building (if payable); act: the option removing it."""
         current = mode(view)
         if current == "build":
@@ -145,7 +146,9 @@ class TableController:
         if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) < px \
                 or own_panel is None or view is None or not self.table.deciding():
             return False
-        face_up = view["seats"][self.table.viewer]["face_up"]
+        viewer = self.table.viewer
+        assert viewer is not None  # deciding
+        face_up = view["seats"][viewer]["face_up"]
         covered = next((t.card for t, rect in targets.items()
                         if isinstance(t, FaceUpCard) and rect.collidepoint(event.pos)
                         and t.card in face_up), None)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from ...rules import View
 from ..choices import option_label
 from ..i18n import tr
 from ..logtext import card_name
@@ -43,7 +44,7 @@ class ControlBuilder:
     def staging(self) -> Staging:
         return self.controller.staging
 
-    def build(self, view: dict[str, Any], current: str, face_up: list[int],
+    def build(self, view: View, current: str, face_up: list[int],
               body: pygame.Rect) -> list[Button]:
         """The buttons for decision mode `current`."""
         self.buttons = []
@@ -72,7 +73,7 @@ class ControlBuilder:
                                        enabled=enabled is None or card in enabled,
                                        selected=selected == card))
 
-    def _act(self, view: dict[str, Any], face_up: list[int], body: pygame.Rect) -> None:
+    def _act(self, view: View, face_up: list[int], body: pygame.Rect) -> None:
         """Which face-up card to carry out, then its options below."""
         self._face_up_buttons("act", face_up, body, {d["card"] for d in view["legal"]},
                               self.staging.act_card)
@@ -82,7 +83,7 @@ class ControlBuilder:
             self._options(view, options, pygame.Rect(body.left, body.top + shift, body.w,
                                                      body.h - shift))
 
-    def _options(self, view: dict[str, Any], options: list[dict[str, Any]],
+    def _options(self, view: View, options: list[dict[str, Any]],
                  body: pygame.Rect) -> None:
         """One button per option, paged when they do not all fit."""
         room = (body.h + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP) * 2
@@ -103,7 +104,7 @@ class ControlBuilder:
                                        f"{self.controller.option_page + 1}/{pages} ▶",
                                        self.controller.next_page))
 
-    def _build(self, view: dict[str, Any], body: pygame.Rect) -> None:
+    def _build(self, view: View, body: pygame.Rect) -> None:
         """End the turn; flip through the payments of the staged building."""
         end_turn = next(d for d in view["legal"] if d["kind"] == "end_turn")
         self.buttons.append(Button("end_turn", pygame.Rect(body.left,

@@ -4,14 +4,14 @@ table waits for."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from ...rules import View
 from ..i18n import tr
 from ..logtext import building_name, card_name
 from ..staging import Staging
 
 
-def prompt(view: dict[str, Any], current: str, staging: Staging,
+def prompt(view: View, current: str, staging: Staging,
            name: Callable[[int], str]) -> str:
     """The prompt for decision mode `current` (`staging.mode`), naming seats with `name`."""
     if current == "wait":
