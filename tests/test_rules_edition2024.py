@@ -189,3 +189,19 @@ def test_views_and_decisions_use_the_edition_colors():
     assert view["seats"][1]["materials"]["green"] == 4 and "brown" not in view["market"]
     assert {"kind": "act", "card": CARD["fence"], "target": 1, "take": ["green", "green"]} \
         in view["legal"]
+
+
+@pytest.mark.parametrize("ending", ["no_buildings_left", "no_materials_left"])
+def test_the_game_ends_when_every_building_is_built_or_every_material_boxed(ending):
+    """RULES.md 2024 "Fallback endings": checked after phase 1, the most VP wins."""
+    state = opened([("siesta", "pesos"), ("siesta", "beggar")])
+    if ending == "no_buildings_left":
+        state.rows, state.pile = ((), ()), ()
+    else:
+        state.bag[:] = [0] * 5
+        state.market[:GRAY + 1] = [0] * 5
+        state.box[:] = [10, 10, 10, 10, 40]
+    state.set_amount(1, VP, 3)
+    while state.phase == ACTIONS:
+        apply(state, state.active, legal_decisions(state, state.active)[0])
+    assert state.phase == OVER and state.end_reason == ending and state.winners == (1,)
