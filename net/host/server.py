@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
 import random
 import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,10 @@ class Host:
         self._heartbeat: asyncio.Task[None] | None = None
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.bot_threads = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2),
+                                              thread_name_prefix="havana-bot")
+        """Where bots think, off the event loop."""
         self._nonces = itertools.count(1)
         self.on_free_seats: Callable[[int], object] | None = None
         """Called with the number of open seats in lobbies whenever it changes (the
@@ -156,6 +162,9 @@ class Host:
     async def close(self) -> None:
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        for task in list(self._bot_tasks):
+            task.cancel()
+        self.bot_threads.shutdown(wait=False, cancel_futures=True)
         if self._server is not None:
             self._server.close()
         for conn in list(self.connections):
@@ -184,7 +193,7 @@ class Host:
             for conn in list(self.connections):
                 if conn.stuck(now, self.config.drain_timeout):
                     conn.abort()
-                else:
+                elif conn.table_id is not None:  # the handshake has timeouts of its own
                     conn.send("ping", nonce=next(self._nonces))
 
     # --- one connection ------------------------------------------------------------
@@ -493,21 +502,40 @@ class Host:
     def _schedule_bots(self, table: Table) -> None:
         if table.id not in self._bots_scheduled and table.bot_turn() is not None:
             self._bots_scheduled.add(table.id)
-            asyncio.get_running_loop().call_soon(self._bot_step, table)
+            task = asyncio.get_running_loop().create_task(self._bot_step(table))
+            self._bot_tasks.add(task)
+            task.add_done_callback(self._bot_tasks.discard)
 
-    def _bot_step(self, table: Table) -> None:
-        """One bot decision (one per loop iteration, so the network keeps flowing)."""
-        self._bots_scheduled.discard(table.id)
-        turn = table.bot_turn()
-        if turn is None:
-            return
-        seat, bot = turn
-        state = table.game.state  # type: ignore[union-attr]
+    async def _bot_step(self, table: Table) -> None:
+        """One bot decision. The bot thinks in a worker thread (`bot_threads`), so a
+        long search never holds up the other tables, heartbeats or connections; its
+        answer is applied only if the table is still where the bot saw it. A bot
+        that fails has a random legal decision played for it, and says so."""
         try:
-            events = table.decide(seat, table.parse(bot.decide(view_for(state, seat))),
-                                  state.version)
-        except (ProtocolError, IllegalDecision, ValueError) as error:
-            print(f"havana host: bot at seat {seat} failed: {error}", file=sys.stderr)
+            turn = table.bot_turn()
+            if turn is None or table.game is None:
+                return
+            seat, bot = turn
+            view = view_for(table.game.state, seat)
+            version = view["version"]
+            try:
+                answer = await asyncio.get_running_loop().run_in_executor(
+                    self.bot_threads, bot.decide, view)
+                decision = table.parse(answer)
+            except Exception as error:  # noqa: BLE001 - any bot failure is survived
+                decision = table.parse(random.Random(version).choice(view.get("legal", [])))
+                print(f"havana host: table {table.id}: the bot at seat {seat} failed "
+                      f"({type(error).__name__}: {error}); a random legal decision was "
+                      "played for it", file=sys.stderr)
+            if table.game is None or table.game.state.version != version \
+                    or table.bot_turn() != turn:
+                return  # the table moved on while the bot thought (a human took the seat)
+            events = table.decide(seat, decision, version)
+        except (ProtocolError, IllegalDecision) as error:
+            print(f"havana host: table {table.id}: a bot decision was refused ({error})",
+                  file=sys.stderr)
             return
+        finally:
+            self._bots_scheduled.discard(table.id)
         table.commit_decision()
         self._broadcast(table, events)

@@ -1,0 +1,85 @@
+"""Bots think off the host's event loop: a slow bot holds up no one, a bot that
+fails has a random legal decision played for it, and pings never reach a
+connection still in its handshake."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+from .net_helpers import Recorder, play_randomly, running_host
+
+SLOW = 1.5
+"""Seconds the slow bot thinks."""
+
+
+class FailingBot:
+    level = "failing"
+
+    def decide(self, view: Any) -> dict[str, Any]:
+        raise RuntimeError("this bot always fails")
+
+
+class SlowBot:
+    """Thinks `SLOW` seconds, then plays the first legal decision."""
+
+    level = "slow"
+
+    def decide(self, view: Any) -> dict[str, Any]:
+        time.sleep(SLOW)
+        return view["legal"][0]
+
+
+def test_a_failing_bot_gets_random_legal_decisions_and_the_game_ends(capsys):
+    async def scenario() -> dict[str, Any]:
+        async with running_host() as host:
+            table = host.create_table(2, [None, "random"])
+            table.seats[1].bot = FailingBot()  # type: ignore[assignment]
+            client = await Recorder.connect(host.port)
+            await client.join(table.code)
+            over = await play_randomly(client, random.Random(3))
+            client.close()
+            return over
+    over = asyncio.run(scenario())
+    assert over["winners"]
+    assert "the bot at seat 1 failed (RuntimeError: this bot always fails)" \
+        in capsys.readouterr().err
+
+
+def test_the_host_answers_pings_while_a_bot_thinks():
+    """The slow bot's first decision comes with the opening; meanwhile a ping is
+    answered at once (before, the bot held the whole event loop)."""
+    async def scenario() -> float:
+        async with running_host() as host:
+            table = host.create_table(2, [None, "random"])
+            table.seats[1].bot = SlowBot()  # type: ignore[assignment]
+            client = await Recorder.connect(host.port)
+            await client.join(table.code)  # the game starts: the bot begins to think
+            started = time.monotonic()
+            client.send({"type": "ping", "nonce": 7})
+            await client.until("pong")
+            client.close()
+            return time.monotonic() - started
+    answered = asyncio.run(scenario())
+    assert answered < SLOW / 2, f"the ping waited {answered:.2f} s for the bot"
+
+
+def test_no_ping_during_the_handshake():
+    """A client that takes its time between hello and join gets no ping (which it
+    would answer with a pong the handshake does not expect) and `welcome` is n 1."""
+    async def scenario() -> list[dict[str, Any]]:
+        async with running_host(heartbeat=0.5) as host:
+            table = host.create_table(2)
+            client = await Recorder.connect(host.port)
+            client.hello()
+            welcome = await client.until("welcome")
+            await asyncio.sleep(1.6)  # three heartbeats
+            client.send({"type": "join", "code": table.code, "name": "p"})
+            await client.until("joined")
+            client.close()
+            return [welcome, *client.messages]
+    welcome, *messages = asyncio.run(scenario())
+    assert welcome["n"] == 1
+    assert [m["type"] for m in messages][:2] == ["welcome", "joined"]
