@@ -28,12 +28,17 @@ async def _rejoin(port: int, code: str, seat: int, token: str) -> Recorder:
     return client
 
 
-async def _decide_when_asked(client: Recorder) -> tuple[dict, dict]:
-    """Wait for a view asking this seat to decide, decide; returns (frame, ack)."""
+async def _asked(client: Recorder) -> dict:
+    """The next view asking this seat to decide (the bots have played till then)."""
     while True:
         view = (await client.until("view"))["view"]
         if client.seat in view["to_decide"]:
-            break
+            return view
+
+
+async def _decide_when_asked(client: Recorder) -> tuple[dict, dict]:
+    """Wait for a view asking this seat to decide, decide; returns (frame, ack)."""
+    view = await _asked(client)
     client.decide(view["legal"][0], view["version"])
     frame = {"type": "decide", "seq": client.seq, "version": view["version"],
              "decision": view["legal"][0]}
@@ -47,6 +52,7 @@ def test_resends_of_the_last_few_commands_are_answered_again():
             client = await Recorder.connect(host.port)
             await client.join(table.code)
             sent = [await _decide_when_asked(client) for _ in range(3)]
+            await _asked(client)  # the table is quiet: the bot has answered
             applied = len(table.game.history)
             for frame, ack in reversed(sent):  # the last few, in any order
                 client.send(frame)

@@ -20,7 +20,9 @@ use about as much CPU as the host. Every decision is chosen at random from
    then waits for the journal) until the table's spectator has received the
    resulting `view`. The bots hold their views as the
    host builds them, inside the host.
-3. Frame decoder fuzzing: decode + validate mutated and random frames (goal:
+3. Ping round trips while 100 tables of the host's own hard bots think (goal:
+   p99 < 20 ms): bots think in worker threads, off the host's event loop.
+4. Frame decoder fuzzing: decode + validate mutated and random frames (goal:
    100,000+ inputs/s, at least 1,000,000 inputs).
 
 Each latency line also gives the host's CPU time per decision.
@@ -44,6 +46,7 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 from typing import Any
 
 import msgpack
@@ -234,6 +237,60 @@ class Watcher(LeanClient):
             self.arrived[f"{self.table}/{message['view']['version']}"] = time.perf_counter()
 
 
+class Pinger(Watcher):
+    """A spectator that pings the host every `PING_EVERY` seconds once it watches,
+    recording each round trip."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code, {})
+        self.sent: dict[int, float] = {}
+        self.round_trips: list[float] = []
+
+    def handle(self, message: dict[str, Any]) -> None:
+        if message["type"] == "joined":
+            asyncio.get_running_loop().create_task(self._ping())
+        elif message["type"] == "pong" and message["nonce"] in self.sent:
+            self.round_trips.append(time.perf_counter() - self.sent.pop(message["nonce"]))
+
+    async def _ping(self) -> None:
+        nonce = 1
+        while not self.done.done():
+            self.sent[nonce] = time.perf_counter()
+            self.send({"type": "ping", "nonce": nonce})
+            nonce += 1
+            await asyncio.sleep(PING_EVERY)
+
+
+PING_EVERY = 0.02
+
+
+def itself(client: LeanClient) -> LeanClient:
+    """The protocol factory of an already made client."""
+    return client
+
+
+def ping_while_bots_think(tables: int, level: str, seconds: float) -> str:
+    """Ping round trips while `tables` tables of 4 host-side `level` bots play."""
+    host = HostProcess(tables, level, None)
+
+    async def watch_and_ping() -> list[float]:
+        pinger = Pinger(host.codes[0])
+        clients: list[LeanClient] = [pinger, *(Watcher(code, {}) for code in host.codes[1:])]
+        for client in clients:
+            await asyncio.get_running_loop().create_connection(partial(itself, client),
+                                                               "127.0.0.1", host.port)
+        await asyncio.sleep(seconds)
+        for client in clients:
+            client.finish()
+        return pinger.round_trips
+    round_trips = asyncio.run(watch_and_ping())
+    result = host.finish()
+    ms = sorted(x * 1000 for x in round_trips)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return (f"{len(ms)} pings over {seconds:.0f} s, p50 {statistics.median(ms):.2f} ms, "
+            f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms; {result['decisions']} bot decisions")
+
+
 async def run_tables(port: int, codes: list[str], rng: random.Random) -> list[float]:
     trackers = [Tracker(4) for _ in codes]
     await asyncio.gather(*(run_client(port, Player(code, tracker, rng))
@@ -313,7 +370,19 @@ def main() -> None:
     parser.add_argument("--bot-level", default="random", help="level of the host-side bots")
     parser.add_argument("--save-dir", help="the host journals every change here and "
                         "tells no one before it is durable (default: no saving)")
+    parser.add_argument("--thinking-level", default="hard",
+                        help="level of the host-side bots thinking while pings are timed")
+    parser.add_argument("--thinking-seconds", type=float, default=20.0,
+                        help="how long pings are timed while the bots think")
+    parser.add_argument("--only-pings", action="store_true",
+                        help="run only the ping-while-bots-think case")
     args = parser.parse_args()
+    if args.only_pings:
+        print(f"{args.tables} tables x 4 host-side {args.thinking_level} bots thinking, "
+              f"ping round trips (goal: p99 < 20 ms): "
+              f"{ping_while_bots_think(args.tables, args.thinking_level, args.thinking_seconds)}",
+              flush=True)
+        return
     rng = random.Random(1)
     print(f"one 4-seat table, remote seats ({args.games} games): "
           f"{remote_latency(1, args.games, rng, args.save_dir)}", flush=True)
@@ -322,6 +391,10 @@ def main() -> None:
     print(f"{args.tables} tables x 4 host-side {args.bot_level} bots at once, "
           f"applied -> spectator holds the view: "
           f"{host_bot_latency(args.tables, args.bot_level, args.save_dir)}", flush=True)
+    print(f"{args.tables} tables x 4 host-side {args.thinking_level} bots thinking, ping "
+          f"round trips (goal: p99 < 20 ms): "
+          f"{ping_while_bots_think(args.tables, args.thinking_level, args.thinking_seconds)}",
+          flush=True)
     print(f"frame decoder fuzz: {fuzz(args.fuzz, rng)}", flush=True)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import os
 import random
 import sys
 import time
@@ -61,6 +60,14 @@ class Audience:
     spectators: set[Connection] = field(default_factory=set)
 
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter before another takes it (Python's
+default is 5 ms). Bots think in threads; the event loop takes the interpreter
+back many times per frame it handles, so with the default a busy host answers
+pings in tens of milliseconds, and a hundred tables starting at once stall it
+for seconds (tools/bench_net.py measures it)."""
+
+
 class Host:
     """Serves any number of tables. `await start()`, then `await close()`."""
 
@@ -85,9 +92,11 @@ class Host:
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
         self._bot_tasks: set[asyncio.Task[None]] = set()
-        self.bot_threads = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2),
-                                              thread_name_prefix="havana-bot")
-        """Where bots think, off the event loop."""
+        self.bot_threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havana-bot")
+        """Where bots think, off the event loop: one thread, since threads share one
+        interpreter (a second one would only halve each search's iterations, the
+        hard bot's budget being wall time) and the loop keeps a core's worth."""
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._nonces = itertools.count(1)
         self.on_free_seats: Callable[[int], object] | None = None
         """Called with the number of open seats in lobbies whenever it changes (the
