@@ -1,20 +1,18 @@
 """The edition of the table on the screen: the client takes its cards, deck and
 material words from the game it plays (a view's "ruleset" and "deck"), never from
 a fixed ruleset. Until a game is seen, and in menus, it is the default edition.
-
-Card faces and building cards are drawn per edition: a change of edition tells
-`EDITION_LISTENERS` (the art drops its cached faces)."""
+The art's caches are keyed by what they draw (names, costs, colors), so faces of
+two editions never mix."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..content import edition_for, find_edition
 from ..editions import DEFAULT_EDITION
 from ..rules import Building, CardDef, Ruleset
 
-EDITION_LISTENERS: list[Callable[[], None]] = []
 _current: list[Ruleset] = [find_edition(DEFAULT_EDITION)]
 
 
@@ -23,19 +21,11 @@ def rules() -> Ruleset:
     return _current[0]
 
 
-def use(ruleset: Ruleset) -> None:
-    """Show games of `ruleset` from now on."""
-    if ruleset.fingerprint != _current[0].fingerprint:
-        _current[0] = ruleset
-        for forget in EDITION_LISTENERS:
-            forget()
-
-
 def follow(view: Mapping[str, Any]) -> None:
     """Use the edition a view names (raises `content.UnknownEdition` if this program
     does not have it)."""
     if view["deck"] != _current[0].fingerprint:
-        use(edition_for(view["ruleset"], view["deck"]))
+        _current[0] = edition_for(view["ruleset"], view["deck"])
 
 
 def card(index: int) -> CardDef:
