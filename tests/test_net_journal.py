@@ -107,7 +107,9 @@ def test_compaction_then_a_crash_then_a_resume_loses_nothing(tmp_path: Path):
     live = _crash_image(tmp_path / "saves", image, 20, snapshot_every=4, segment_bytes=600)
     snapshot = json.loads(next(image.glob(f"*{SUFFIX}")).read_text())
     assert snapshot["lsn"] > 1 and snapshot["game"]["history"]  # compacted mid-game
-    assert segments(image)[0][0] > 1  # and the oldest segments are gone
+    # The oldest segments are gone (all of them, when the last snapshot came after
+    # the last decision: how group commits cut segments depends on timing).
+    assert all(first > 1 for first, _ in segments(image))
     assert [_state(t) for t in recover(image).tables] == [live["state"]]
 
     async def resume() -> None:
