@@ -183,6 +183,12 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
                            "default: this machine's name)")
     host.add_argument("--exit-when-done", action="store_true",
                       help="exit once every table's game is over")
+    host.add_argument("--autostart", action="store_true",
+                      help="start a game by itself once every seat is taken (otherwise the "
+                           "first player to join starts it)")
+    host.add_argument("--json", action="store_true",
+                      help="print one JSON line (port, code, tables) instead of the "
+                           "instructions for people")
     host.set_defaults(func=_host)
 
 
@@ -246,7 +252,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
                       name=args.name, grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
                       save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every,
-                      seed=args.seed)
+                      seed=args.seed, autostart=args.autostart)
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -307,9 +313,12 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
                     bots: list[str | None]) -> int:
     host = _new_host(config)
     tables = await _start(host, args, bots)
-    print(json.dumps({"port": host.port, "code": tables[0].code, "bind": config.bind,
-                      "tables": [{"id": t.id, "code": t.code, "players": t.players,
-                                  "status": t.status} for t in tables]}), flush=True)
+    if args.json:
+        print(json.dumps({"port": host.port, "code": tables[0].code, "bind": config.bind,
+                          "tables": [{"id": t.id, "code": t.code, "players": t.players,
+                                      "status": t.status} for t in tables]}), flush=True)
+    else:
+        print(instructions(host, tables, args.lan, config.autostart), flush=True)
     announcement = None
     if args.lan:
         from .discovery import announce
@@ -344,6 +353,21 @@ async def _serve_until_stopped(tables: list[Table], exit_when_done: bool) -> Non
         if exit_when_done and all(t.status == "over" for t in tables):
             await asyncio.sleep(0.2)  # let the last frames leave
             return
+
+
+def instructions(host: Host, tables: list[Table], lan: bool, autostart: bool) -> str:
+    """What a person needs to know to join: where, with which code, and who starts."""
+    where = f"{_lan_address()}:{host.port}" if lan else f"127.0.0.1:{host.port}"
+    lines = [f"Havana host \"{host.config.name}\" is serving {len(tables)} table(s)."]
+    for table in tables:
+        lines.append(f"  table {table.code}: {table.rules.name}, {table.players} players, "
+                     f"{table.status}")
+    lines.append(f"Join from Havana: Join LAN game, address {where}, code {tables[0].code}"
+                 + (" (or pick this host from the list)." if lan else "."))
+    lines.append("The game starts by itself once every seat is taken." if autostart else
+                 "The first player to join holds the host controls and starts the game.")
+    lines.append("Stop with Ctrl+C (every table is saved first, when saving).")
+    return "\n".join(lines)
 
 
 def _lan_address() -> str:

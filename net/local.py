@@ -78,7 +78,7 @@ def start_local_host(players: int, seats: list[str], config: HostConfig | None =
     if len(seats) != players:
         raise ValueError("give one seat kind per player")
     config = config or HostConfig()
-    config.bind = "127.0.0.1"
+    config.bind, config.autostart = "127.0.0.1", True  # the humans are all at this screen
     host = Host(config)
     table = host.create_table(players, [None if kind == HUMAN else kind for kind in seats],
                               ages=ages, rules=rules)

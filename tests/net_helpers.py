@@ -23,6 +23,7 @@ LOOPBACK = "127.0.0.1"
 @asynccontextmanager
 async def running_host(**config: Any):
     config.setdefault("seed", HOST_SEED)
+    config.setdefault("autostart", True)
     host = Host(HostConfig(bind=LOOPBACK, **config))
     await host.start()
     try:

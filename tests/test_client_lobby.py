@@ -33,6 +33,10 @@ def test_host_lobby_fills_and_starts(tmp_path):
     for seat in (2, 3):
         _wait(app, lambda s=seat: f"add:{s}" in lobby.controls())
         step(app, click(lobby.controls()[f"add:{seat}"]))
+    _wait(app, lambda: len([s for s in lobby.seats if s["kind"] == "bot"]) == 2)
+    settle(app, 0.3)
+    assert isinstance(app.scene, LobbyScene)  # full, but the host role starts the game
+    step(app, click(lobby.controls()["start"]))
     _wait(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
     _wait(app, lambda: table.view is not None and table.view["phase"] == "setup")

@@ -248,7 +248,7 @@ def _has_ipv6_loopback() -> bool:
 @pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
 def test_bot_client_plays_a_game_over_ipv6_loopback():
     async def scenario() -> tuple[int, str, str]:
-        host = Host(HostConfig(bind="::1"))
+        host = Host(HostConfig(bind="::1", autostart=True))
         table = host.create_table(2, [None, "random"])
         await host.start()
         try:

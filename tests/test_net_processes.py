@@ -24,7 +24,8 @@ HAVANA = [sys.executable, "-m", "havana_game.cli"]
 
 
 def _start_host(*args: str) -> tuple[subprocess.Popen, dict]:
-    process = subprocess.Popen([*HAVANA, "host", *args], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen([*HAVANA, "host", "--json", "--autostart", *args],
+                               stdout=subprocess.PIPE, text=True)
     first = json.loads(process.stdout.readline())
     return process, first
 

@@ -45,6 +45,10 @@ class HostConfig:
     """Decisions between two snapshots of a table (journal compaction)."""
     segment_bytes: int = 4 << 20
     """A journal segment this large is finished; the next batch starts a new one."""
+    autostart: bool = False
+    """Start a game by itself once every seat is taken; otherwise the host-role player
+    starts it (a table with no human seat, which no one could start, always starts
+    once full and entered)."""
     seed: int | None = None
     """Tables deal their games from seeds drawn from this one (reproducible games for
     tests and bug reports); None: every game gets a secret random seed."""

@@ -317,7 +317,7 @@ class Host:
         conn.send("joined", table=table.id, seat=seat, token=token,
                   host=seat is not None and seat == table.host_seat,
                   last_seq=-1 if seat is None else table.seats[seat].last_seq)
-        if table.game is None and table.full:
+        if self._starts_by_itself(table):
             table.start(check_host=False)
             table.commit()
             self._broadcast(table, [])
@@ -420,7 +420,7 @@ class Host:
         else:
             table.kick(seat, message.seat)
             self._kick_connection(table, message.seat)
-        if table.game is None and table.full:
+        if self._starts_by_itself(table):
             table.start(check_host=False)
             started = True
         table.commit(seat, message.seq, digest)
@@ -439,6 +439,12 @@ class Host:
             kicked.send_error(FrameError("kicked"))
 
     # --- telling people ------------------------------------------------------------
+
+    def _starts_by_itself(self, table: Table) -> bool:
+        """A full table's game starts without the host role's `start` with
+        `autostart`, or when no human sits there to send it."""
+        return table.game is None and table.full and (
+            self.config.autostart or all(s.kind != "human" for s in table.seats))
 
     def _status(self, table: Table) -> dict[str, Any]:
         audience = self.audiences[table.id]

@@ -82,7 +82,8 @@ class JoinScene(Scene):
             return
         conn = ClientConnection(host, int(port))
         conn.join(values["code"], values["name"] or self.app.settings.shown_name())
-        self.app.switch(LobbyScene(self.app, conn, address=values["address"]))
+        self.app.switch(LobbyScene(self.app, conn, address=values["address"],
+                                   code=values["code"]))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("join.title"), 30)

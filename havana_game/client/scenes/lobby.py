@@ -26,13 +26,15 @@ class LobbyScene(Scene):
     """Waiting at a LAN table, hosting it (`lan_host` given) or joined to it."""
 
     def __init__(self, app: Any, conn: Any = None, lan_host: Any = None,
-                 address: str = "") -> None:
+                 address: str = "", code: str = "") -> None:
         super().__init__(app)
         self.lan_host = lan_host
         self.message = ""
         self.seats: list[dict[str, Any]] = []
         self.early: list[dict[str, Any]] = []
         self.address = address
+        self.code = code
+        """The join code typed to come here (a guest holding the host role shares it)."""
         self.edition = DEFAULT_EDITION
         """The table's edition: the host's choice, or what the table says."""
         if conn is None:
@@ -145,6 +147,9 @@ class LobbyScene(Scene):
         self.title(surface, tr("lobby.title"), 30)
         if self.lan_host is not None:
             self.note(surface, tr("lobby.code", code=self.lan_host.code, address=self.address),
+                      90, art.ACCENT, 24)
+        elif self.address and self.code and getattr(self.conn, "is_host", False):
+            self.note(surface, tr("lobby.code", code=self.code, address=self.address),
                       90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
