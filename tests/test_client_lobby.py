@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from havana_game.client.i18n import tr
 from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
@@ -101,3 +102,18 @@ def test_the_host_picks_the_edition_before_guests_come(tmp_path):
     assert table.view["ruleset"] == "edition2024" and "green" in table.view["market"]
     guest.close()
     table.close()
+
+
+def test_connecting_without_a_code_says_the_code_is_missing(tmp_path):
+    app = make_app(tmp_path)
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["join"]))
+    join = app.scene
+    address = next(f for f in join.fields if f.name == "address")
+    address.value = "127.0.0.1:5000"
+    join.connect()
+    assert join.message == tr("join.need_code")
+    address.value = "nowhere"
+    join.connect()
+    assert join.message == tr("join.need_address")
+    join.on_escape()

@@ -77,8 +77,11 @@ class JoinScene(Scene):
         from .lobby import LobbyScene
         values = {f.name: f.value.strip() for f in self.fields}
         host, _, port = values["address"].rpartition(":")
-        if not host or not port.isdigit() or not values["code"]:
-            self.message = tr("join.address")
+        if not host or not port.isdigit():
+            self.message = tr("join.need_address")
+            return
+        if not values["code"]:
+            self.message = tr("join.need_code")
             return
         conn = ClientConnection(host, int(port))
         conn.join(values["code"], values["name"] or self.app.settings.shown_name())

@@ -136,7 +136,8 @@ class TableScene(Scene):
         if self.events is None:
             self.events = EventAnimator(self.animator, self.layout_, letters)
         self.events.layout, self.events.letters = self.layout_, letters
-        warm_up(self.layout_, letters)
+        if view is not None:  # the game's edition is known: its card faces
+            warm_up(self.layout_, letters)
         self._static = None
         self._build_buttons()
 
