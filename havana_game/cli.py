@@ -8,13 +8,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 COMMAND_MODULES = (
     "havana_game.client.cli",
     "havana_game.cli_engine",
-    "havana_game.ai.cli",
+    "havana_game.cli_tournament",
     "net.cli",
 )
 """Modules with a `register(subparsers)` function adding their subcommands, in the
@@ -57,6 +56,8 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
         from . import engine_kind
         try:
             number = version("havana-game")

@@ -15,10 +15,11 @@ if TYPE_CHECKING:
     from .rules import Ruleset
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
     value = int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
@@ -129,7 +130,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play random games and print statistics")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                    help="players per game")
-    p.add_argument("--games", type=_positive, default=100, help="how many games")
+    p.add_argument("--games", type=positive, default=100, help="how many games")
     p.add_argument("--seed", type=int, default=0, help="the first game's seed")
     p.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
                    help="the rules and cards to play with")

@@ -18,19 +18,18 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
-from havana_game.ai import BOT_LEVELS
-from havana_game.content import find_edition
+from havana_game.bot_levels import BOT_LEVEL_NAMES
 from havana_game.editions import DEFAULT_EDITION, EDITIONS
 
-from .botclient import failed, new_result, play_seat
-from .host import Host, HostConfig
-from .host.table import Table
-from .messages import Code, Name
+if TYPE_CHECKING:  # the host, pydantic and the engine load when a command runs
+    from pydantic import TypeAdapter
+
+    from .host import Host, HostConfig
+    from .host.table import Table
 
 HEARTBEAT_RANGE = (0.5, 30.0)
 """Seconds between the host's pings (clients give up after 60 s without a frame)."""
@@ -39,8 +38,6 @@ DRAIN_TIMEOUT_RANGE = (1.0, 600.0)
 SNAPSHOT_EVERY_RANGE = (1, 1_000_000)
 PORT_RANGE = (0, 65535)
 
-_NAME: TypeAdapter[str] = TypeAdapter(Name)
-_CODE: TypeAdapter[str] = TypeAdapter(Code)
 _PORT_TEXT = re.compile(r"[0-9]{1,5}")
 
 
@@ -83,10 +80,23 @@ def ranged(convert: type[int] | type[float], bounds: tuple[float, float],
     return parse
 
 
+@cache
+def _validators() -> tuple[TypeAdapter[str], TypeAdapter[str]]:
+    """The protocol's checks of a name and of a join code (`messages.Name`, `.Code`),
+    made on first use: pydantic loads only for the commands that need them."""
+    from pydantic import TypeAdapter
+
+    from .messages import Code, Name
+    name: TypeAdapter[str] = TypeAdapter(Name)
+    code: TypeAdapter[str] = TypeAdapter(Code)
+    return name, code
+
+
 def display_name(text: str) -> str:
     """A name as the protocol takes it (`messages.Name`)."""
+    from pydantic import ValidationError
     try:
-        return _NAME.validate_python(text)
+        return _validators()[0].validate_python(text)
     except ValidationError:
         raise BadInput("bad_name", "a name must be 1 to 32 characters, without control or "
                        f"text-direction characters (got {len(text)} characters)") from None
@@ -94,8 +104,9 @@ def display_name(text: str) -> str:
 
 def join_code(text: str) -> str:
     """A join code as the protocol takes it (`messages.Code`)."""
+    from pydantic import ValidationError
     try:
-        return _CODE.validate_python(text)
+        return _validators()[1].validate_python(text)
     except ValidationError:
         raise BadInput("bad_code", "the join code must be 1 to 32 characters, "
                        "like XXXXX-XXXXX") from None
@@ -103,9 +114,9 @@ def join_code(text: str) -> str:
 
 def bot_level(text: str) -> str:
     """One of the bot levels this program has."""
-    if text not in BOT_LEVELS:
+    if text not in BOT_LEVEL_NAMES:
         raise BadInput("unknown_level", f"unknown bot level {text[:40]!r}; "
-                       f"known: {', '.join(sorted(BOT_LEVELS))}")
+                       f"known: {', '.join(BOT_LEVEL_NAMES)}")
     return text
 
 
@@ -138,7 +149,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bot.add_argument("address", metavar="HOST:PORT", help="e.g. 127.0.0.1:5000 or [::1]:5000")
     bot.add_argument("--code", required=True, help="the table's join code")
     bot.add_argument("--level", default=None,
-                     help=f"bot level: {', '.join(sorted(BOT_LEVELS))} (default: easy)")
+                     help=f"bot level: {', '.join(BOT_LEVEL_NAMES)} (default: easy)")
     bot.add_argument("--name", default="bot", help="the seat's name (1-32 characters)")
     bot.add_argument("--json", action="store_true", help="print the result as one JSON line")
     bot.set_defaults(func=_bot_client)
@@ -150,7 +161,7 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
                       help="players at the table")
     host.add_argument("--bots", default="", metavar="LEVEL,...",
                       help=f"bots on the last seats, e.g. random,easy (levels: "
-                           f"{', '.join(sorted(BOT_LEVELS))}; default: none)")
+                           f"{', '.join(BOT_LEVEL_NAMES)}; default: none)")
     host.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
                       help="the rules and cards the new table plays (resumed tables keep "
                            "theirs)")
@@ -163,9 +174,10 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
                       help="listen on every interface and announce on the LAN "
                            "(default: 127.0.0.1 only)")
     host.add_argument("--resume", type=Path, metavar="DIR",
-                      help="continue every table saved in DIR (and keep saving there)")
+                      help="continue every table saved in DIR (and keep saving there); "
+                           "default: a new table")
     host.add_argument("--save-dir", type=Path, metavar="DIR",
-                      help="save every table here after each change")
+                      help="save every table here after each change; default: no saving")
     host.add_argument("--snapshot-every", type=ranged(int, SNAPSHOT_EVERY_RANGE), default=256,
                       metavar="N", help="decisions between two snapshots of a table (the "
                                         "journal before a snapshot is dropped)")
@@ -248,6 +260,7 @@ def _check_port(bind: str, port: int) -> None:
 
 def _host_config(args: argparse.Namespace) -> HostConfig:
     """The host settings the options ask for."""
+    from .host import HostConfig
     return HostConfig(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port,
                       name=args.name, grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
@@ -274,6 +287,7 @@ def _host(args: argparse.Namespace) -> int:
 
 def _new_host(config: HostConfig) -> Host:
     """The host (it makes the save folder, if any)."""
+    from .host import Host
     try:
         return Host(config)
     except OSError as error:  # the save folder cannot be made
@@ -283,6 +297,7 @@ def _new_host(config: HostConfig) -> Host:
 
 def _open_tables(host: Host, args: argparse.Namespace, bots: list[str | None]) -> list[Table]:
     """The resumed tables, or one new table."""
+    from havana_game.content import find_edition
     if args.resume is None:
         return [host.create_table(args.players, bots, rules=find_edition(args.edition))]
     try:
@@ -385,6 +400,7 @@ def _lan_address() -> str:
 
 def _bot_client(args: argparse.Namespace) -> int:
     """`havana bot-client`: check the input, then play one seat."""
+    from .botclient import failed, new_result, play_seat
     try:
         host, port = parse_address(args.address)
         level = bot_level(args.level) if args.level is not None else None

@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
-from havana_game.cli import build_parser, main
+from havana_game.ai import BOT_LEVELS
+from havana_game.bot_levels import BOT_LEVEL_NAMES
+from havana_game.cli import DefaultsFormatter, build_parser, main
 from havana_game.client.cli import seat_kinds
 
 
@@ -31,16 +33,40 @@ def test_help_leads_with_the_menu_and_play(capsys):
     assert commands[:2] == [["havana", "open"], ["havana", "play"]]
 
 
+def help_line(action: argparse.Action) -> str:
+    """The option's help as `havana COMMAND --help` prints it."""
+    formatter = DefaultsFormatter("havana")
+    return formatter._expand_help(action) if action.help else ""
+
+
 def test_every_option_has_help_and_shows_its_default():
     for path, action in all_actions(build_parser()):
         if action.option_strings == ["-h", "--help"] or action.dest == "version":
             continue
-        assert action.help, f"{' '.join(path)} {action.option_strings or action.dest}"
+        where = f"{' '.join(path)} {action.option_strings or action.dest}"
+        assert action.help, where
+        takes_a_value = action.option_strings and action.nargs != 0 and not action.required
+        assert not takes_a_value or "default" in help_line(action), where
     play = build_parser().parse_args(["play"])
     assert play.players == 4 and play.seed is None
     text = subprocess.run([sys.executable, "-m", "havana_game.cli", "host", "--help"],
                           capture_output=True, text=True).stdout
     assert "(default: 4)" in text and "--edition" in text and "--seed" in text
+
+
+def test_building_the_parser_loads_no_engine_pygame_pydantic_or_host():
+    """`havana --help` answers at once: the heavy parts load when a command runs."""
+    code = ("import sys; from havana_game.cli import build_parser; build_parser(); "
+            "print(' '.join(sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    heavy = ("pygame", "pydantic", "havana_game.rules", "havana_game.ai", "net.host",
+             "net.botclient", "havana_game.client.app")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+
+
+def test_the_command_line_knows_every_bot_level():
+    assert set(BOT_LEVEL_NAMES) == set(BOT_LEVELS)
 
 
 def test_version_names_the_engine(capsys):
@@ -55,6 +81,15 @@ def test_more_ai_levels_than_ai_seats_is_an_error(capsys):
     assert "2 AI levels for 1 AI seat" in capsys.readouterr().err
     assert main(["play", "--ai", "clever"]) == 2
     assert "unknown AI level" in capsys.readouterr().err
+
+
+def test_tournament_seats_must_match_the_players(capsys):
+    assert main(["tournament", "--players", "2", "--seats", "easy,clever"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("havana tournament: --seats needs 2 levels") and err.count("\n") == 1
+    with pytest.raises(SystemExit) as done:
+        main(["tournament", "--players", "2", "--seats", "easy,easy", "--games", "0"])
+    assert done.value.code == 2 and "must be at least 1" in capsys.readouterr().err
 
 
 def test_seat_kinds_repeat_the_last_level_for_the_other_seats():

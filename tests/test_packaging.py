@@ -1,6 +1,9 @@
-"""The compiled engine never runs older than its sources."""
+"""The compiled engine never runs older than its sources, and never when the
+pure-Python engine is asked for."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -19,3 +22,14 @@ def test_a_compiled_module_older_than_its_source_is_refused(tmp_path):
     os.utime(source, (1_000_000, 1_000_000))
     refuse_stale_compiled_engine(tmp_path)
 
+
+
+def test_the_pure_python_switch_runs_the_engine_sources():
+    """HAVANA_PURE_PYTHON=1 at run time: the engine's .py files run even where compiled
+    modules are installed (CI's second leg tests the engine this way)."""
+    code = ("import havana_game; from havana_game.rules import engine; "
+            "print(havana_game.engine_kind(), engine.__file__.endswith('.py'))")
+    env = {**os.environ, "HAVANA_PURE_PYTHON": "1"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=True)
+    assert done.stdout.split() == ["pure", "Python", "True"]

@@ -77,6 +77,13 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
+def engine_kind() -> str:
+    """"compiled" or "pure Python": the engine `.venv` runs."""
+    return subprocess.run([str(python()), "-c", "import havana_game; "
+                           "print(havana_game.engine_kind())"],
+                          capture_output=True, text=True, cwd=ROOT).stdout.strip()
+
+
 def install(extra: str) -> None:
     """Install the project (with `extra`, e.g. "test") unless `.venv` is current: made
     from these sources, with this extra or (for none) any."""
@@ -87,12 +94,10 @@ def install(extra: str) -> None:
         return
     pip_install(f".[{extra}]" if extra else ".")
     STAMP.write_text(" ".join([digest, *([extra] if extra else installed[1:2])]))
-    kind = subprocess.run([str(python()), "-c", "import havana_game; "
-                           "print(havana_game.engine_kind())"],
-                          capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    if kind != "compiled" and os.environ.get("HAVANA_PURE_PYTHON") != "1":
+    if engine_kind() != "compiled" and os.environ.get("HAVANA_PURE_PYTHON") != "1":
         print("havana: the rules engine could not be compiled (no C compiler?), so it runs "
-              "as pure Python: the same games, about half as fast", file=sys.stderr)
+              "as pure Python: the same games, about half as fast (HAVANA_PURE_PYTHON=1 "
+              "skips trying)", file=sys.stderr)
 
 
 def run(*command: str, **env: str) -> int:
@@ -109,6 +114,8 @@ def test() -> int:
         if code:
             return code
     pure = sorted(str(p.relative_to(ROOT)) for pattern in PURE_TESTS for p in ROOT.glob(pattern))
+    if not pure:
+        fail(f"no tests for the pure-Python leg ({', '.join(PURE_TESTS)})")
     return run("pytest", *pure, HAVANA_PURE_PYTHON="1")
 
 
@@ -120,6 +127,8 @@ def play(arguments: list[str]) -> int:
 
 
 def main() -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036 - any python3 may run this script
+        fail(f"Havana needs Python 3.11 or newer, and this is {sys.version.split()[0]}")
     if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test"):
         print(__doc__, file=sys.stderr)
         return 2

@@ -14,7 +14,7 @@ machine's speed decide how many iterations run.
 Modules: `plan` (target building, resource worth), `cards` (card-pair worth),
 `policy` (easy/medium on a State), `determinize` (view -> sampled State),
 `evaluate` (leaf rewards), `ismcts` (search), `bots` (the view-facing bots),
-`tournament` and `cli` (`havana tournament`).
+`tournament` (`havana tournament`; its command line: `havana_game.cli_tournament`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-from ..ai import BOT_LEVELS
+from ..bot_levels import BOT_LEVEL_NAMES
 from ..editions import DEFAULT_EDITION, EDITIONS
 from ..i18n import LANGUAGES
 
@@ -35,8 +35,26 @@ def _name(text: str) -> str:
     return name
 
 
+def no_display() -> str | None:
+    """Start the video system quietly; why no window can be shown, if it cannot (where
+    there is no display SDL falls back to an invisible window, unless SDL_VIDEODRIVER
+    asks for one)."""
+    import pygame
+
+    from .quiet import native_errors_hidden
+    with native_errors_hidden():  # libwayland complains about XDG_RUNTIME_DIR
+        pygame.display.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and \
+            "SDL_VIDEODRIVER" not in os.environ:
+        return "no display to open the game window on (is DISPLAY or WAYLAND_DISPLAY set?)"
+    return None
+
+
 def run_menu(args: argparse.Namespace | None = None) -> int:
     """Open the window on the title menu."""
+    if reason := no_display():
+        print(f"havana: {reason}", file=sys.stderr)
+        return 2
     from .app import App
     return App().run()
 
@@ -45,10 +63,10 @@ def seat_kinds(players: int, humans: int, ai: str) -> list[str]:
     """"human" for the first `humans` seats, then one AI level per other seat (the
     last level repeats when fewer are given); ValueError on unknown or extra levels."""
     levels = [level.strip() for level in ai.split(",") if level.strip()] or ["random"]
-    unknown = sorted(set(levels) - set(BOT_LEVELS))
+    unknown = sorted(set(levels) - set(BOT_LEVEL_NAMES))
     if unknown:
         raise ValueError(f"unknown AI level(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(sorted(BOT_LEVELS))}")
+                         f"known: {', '.join(BOT_LEVEL_NAMES)}")
     if not 1 <= humans <= players:
         raise ValueError(f"--humans must be from 1 to --players ({players})")
     if len(levels) > players - humans:
@@ -63,6 +81,9 @@ def _play(args: argparse.Namespace) -> int:
         kinds = seat_kinds(args.players, args.humans, args.ai)
     except ValueError as error:
         print(f"havana play: {error}", file=sys.stderr)
+        return 2
+    if reason := no_display():
+        print(f"havana play: {reason}", file=sys.stderr)
         return 2
     from .app import App
     from .link import DEFAULT_NAMES
@@ -98,7 +119,7 @@ def register(sub: Any) -> None:
                       help="players at the table")
     play.add_argument("--ai", default="random", metavar="LEVEL,...",
                       help="AI level per AI seat, comma separated; the last one repeats "
-                           f"(levels: {', '.join(sorted(BOT_LEVELS))})")
+                           f"(levels: {', '.join(BOT_LEVEL_NAMES)})")
     play.add_argument("--humans", type=int, default=1,
                       help="human seats at this screen (2 or more: hotseat)")
     play.add_argument("--seed", type=int, default=None,

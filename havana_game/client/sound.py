@@ -5,15 +5,14 @@ audio libraries' complaints are kept off the terminal and one line says so."""
 from __future__ import annotations
 
 import math
-import os
 import random
 import sys
 import threading
 from array import array
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pygame
+
+from .quiet import native_errors_hidden
 
 RATE = 22050
 
@@ -47,21 +46,6 @@ SOUNDS = {
 }
 
 
-@contextmanager
-def _native_errors_hidden() -> Iterator[None]:
-    """Send what C libraries write to standard error (ALSA probing a missing sound
-    card prints dozens of lines) to /dev/null for the duration."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-
-
 class Sounds:
     """Plays the named effects at the current volume (0..1)."""
 
@@ -70,7 +54,7 @@ class Sounds:
         self.muted = muted
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         try:
-            with _native_errors_hidden():
+            with native_errors_hidden():
                 pygame.mixer.init(RATE, -16, 1, 512)
         except pygame.error as error:
             print(f"havana: no sound ({error}); playing silently", file=sys.stderr)

@@ -7,11 +7,13 @@ import json
 import sys
 from typing import Any
 
-from ..editions import DEFAULT_EDITION, EDITIONS
-from . import BOT_LEVELS
+from .bot_levels import BOT_LEVEL_NAMES
+from .cli_engine import positive
+from .editions import DEFAULT_EDITION, EDITIONS
 
 
 def register(subparsers: Any) -> None:
+    """Add `havana tournament`."""
     parser = subparsers.add_parser(
         "tournament", help="play bots against each other with rotated seats",
         description="Play K games between bot levels (seats rotated each game) and report "
@@ -19,9 +21,10 @@ def register(subparsers: Any) -> None:
                     "game length.")
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4),
                         help="players per game")
-    parser.add_argument("--seats", required=True,
-                        help="comma-separated levels, one per seat, e.g. hard,medium")
-    parser.add_argument("--games", type=int, default=20, help="how many games")
+    parser.add_argument("--seats", required=True, metavar="LEVEL,...",
+                        help="one level per seat, comma separated, e.g. hard,medium "
+                             f"(levels: {', '.join(BOT_LEVEL_NAMES)})")
+    parser.add_argument("--games", type=positive, default=20, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
                         help="the rules and cards to play with")
@@ -35,18 +38,19 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     levels = [level.strip() for level in args.seats.split(",")]
-    unknown = [level for level in levels if level not in BOT_LEVELS]
+    unknown = [level for level in levels if level not in BOT_LEVEL_NAMES]
     if len(levels) != args.players or unknown:
-        raise SystemExit(f"--seats needs {args.players} levels from {sorted(BOT_LEVELS)}")
-    if args.games < 1:
-        raise SystemExit("--games must be at least 1")
+        print(f"havana tournament: --seats needs {args.players} levels from "
+              f"{', '.join(BOT_LEVEL_NAMES)}, not {args.seats!r}", file=sys.stderr)
+        return 2
+
     def progress(games: int, report: dict[str, Any]) -> None:
         if args.progress and games % args.progress == 0:
             print(json.dumps({"games": games, "win_rate": report["win_rate"],
                               "ci95": report["ci95"]}), file=sys.stderr, flush=True)
 
-    from ..content import find_edition
-    from .tournament import run_tournament
+    from .ai.tournament import run_tournament
+    from .content import find_edition
     report = run_tournament(find_edition(args.edition), levels, args.games, args.seed,
                             args.budget_ms, progress)
     if args.json:
