@@ -16,10 +16,8 @@ from pathlib import Path
 from .editions import DEFAULT_EDITION, EDITIONS
 from .rules import Ruleset, RulesetError, parse_ruleset
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "UnknownEdition", "classic_rules", "edition_for",
-           "find_edition", "rules_with_deck"]
-
-
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "UnknownEdition", "bot_names", "classic_rules",
+           "edition_for", "find_edition", "rules_with_deck"]
 
 class UnknownEdition(RulesetError):
     """An edition name this program has no data for."""
@@ -38,6 +36,15 @@ def find_edition(name: str) -> Ruleset:
         raise UnknownEdition(f"unknown edition {name!r}; this program plays "
                              f"{', '.join(EDITIONS)}")
     return parse_ruleset(_edition_json(name, "cards.json"), _edition_json(name, "buildings.json"))
+
+
+@cache
+def bot_names() -> tuple[str, ...]:
+    """The names bots go by at a table, in the order they are given
+    (`data/bot_names.json`): people's names, so a log reads like a game."""
+    raw = json.loads(resources.files("havana_game").joinpath("data", "bot_names.json")
+                     .read_text("utf-8"))
+    return tuple(str(name) for name in raw["names"])
 
 
 def classic_rules() -> Ruleset:

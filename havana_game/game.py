@@ -39,3 +39,9 @@ class Game:
         for seat, decision in self.history:
             apply(state, seat, decision)
         return state
+
+    def story(self) -> list[Event]:
+        """Every event of the game so far, in order (forced steps included), replayed
+        from the setup and the recorded decisions."""
+        state = new_game(self.rules, self.players, self.seed, self.ages)
+        return [event for seat, decision in self.history for event in apply(state, seat, decision)]

@@ -95,6 +95,15 @@ class ClientConnection:
     def kick(self, seat: int) -> int:
         return self._command({"type": "kick", "version": self.revision, "seat": seat})
 
+    def open_seat(self, seat: int) -> int:
+        """Host role, during the game: hand `seat` to whoever joins next."""
+        return self._command({"type": "open_seat", "version": self.revision, "seat": seat})
+
+    def set_players(self, players: int) -> int:
+        """Host role, in the lobby: seat `players` at the table."""
+        return self._command({"type": "set_players", "version": self.revision,
+                              "players": players})
+
     def resync(self) -> None:
         self._loop.call_soon_threadsafe(self._send, {"type": "resync"})
 

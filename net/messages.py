@@ -114,6 +114,25 @@ class Kick(_Message):
     seat: SeatNo
 
 
+class OpenSeat(_Message):
+    """Host role, during the game: hand `seat` (a bot's, or an absent human's) to
+    whoever joins next; its token stops working and a bot plays it meanwhile."""
+
+    type: Literal["open_seat"]
+    seq: Seq
+    version: Counter
+    seat: SeatNo
+
+
+class SetPlayers(_Message):
+    """Host role, in the lobby: the table seats `players`."""
+
+    type: Literal["set_players"]
+    seq: Seq
+    version: Counter
+    players: Annotated[int, Field(ge=2, le=4)]
+
+
 class Resync(_Message):
     """Ask for the full current status (after a gap in message numbers)."""
 
@@ -169,6 +188,8 @@ class SeatInfo(_Message):
     level: Level | None
     """The bot level of a bot seat, or of the stand-in bot playing an absent human."""
     connected: bool
+    standin_in: Annotated[float, Field(ge=0)] | None = None
+    """Seconds until a stand-in bot plays this absent human's seat (null: not counting)."""
 
 
 class TableStatus(_Message):
@@ -205,6 +226,16 @@ class ViewUpdate(_Message):
     events: Annotated[list[EventInfo], Field(max_length=512)]
 
 
+class History(_Message):
+    """The whole game so far as this connection may see it: every event since the
+    start, filtered as it was when sent; it leads to the state at `version`."""
+
+    type: Literal["history"] = "history"
+    n: Counter
+    version: Counter
+    events: Annotated[list[EventInfo], Field(max_length=65536)]
+
+
 class Ack(_Message):
     """Command `seq` was carried out; the state is now at `version`."""
 
@@ -235,15 +266,17 @@ class GameOver(_Message):
 
 
 Message = Annotated[
-    Hello | Join | Rejoin | Watch | Decide | Start | AddBot | Kick | Resync | Ping | Pong
-    | Welcome | Joined | TableStatus | ViewUpdate | Ack | Error | GameOver,
+    Hello | Join | Rejoin | Watch | Decide | Start | AddBot | Kick | OpenSeat | SetPlayers
+    | Resync | Ping | Pong
+    | Welcome | Joined | TableStatus | History | ViewUpdate | Ack | Error | GameOver,
     Field(discriminator="type"),
 ]
 
 ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 """The one validator of every message, both directions."""
 
-CLIENT_MESSAGES = (Hello, Join, Rejoin, Watch, Decide, Start, AddBot, Kick, Resync, Ping, Pong)
+CLIENT_MESSAGES = (Hello, Join, Rejoin, Watch, Decide, Start, AddBot, Kick, OpenSeat, SetPlayers,
+                   Resync, Ping, Pong)
 """What a host accepts; anything else from a client is `unexpected_message`."""
 
 

@@ -1,4 +1,5 @@
-"""A local game quit mid-way is resumed from the menu: same seats, same state."""
+"""A local game quit mid-way (after confirming) is resumed from the menu: same
+seats, same state, the same log."""
 
 from __future__ import annotations
 
@@ -33,8 +34,15 @@ def test_quit_and_resume(tmp_path):
         act_once(app, table)
     _until(app, table.deciding)
     version = table.view["version"]
+    story, log = list(table.model.events), list(table.log_lines)
     step(app, key(__import__("pygame").K_ESCAPE))
     step(app, click(table.controls()["leave"]))
+    assert isinstance(app.scene, TableScene) and table.leaving  # it asks first
+    assert "leave_confirm" in table.controls() and "resume" not in table.controls()
+    step(app, key(__import__("pygame").K_ESCAPE))  # Esc: stay
+    assert not table.leaving and "leave" in table.controls()
+    step(app, click(table.controls()["leave"]))
+    step(app, click(table.controls()["leave_confirm"]))
     assert isinstance(app.scene, MenuScene)
     step(app)
     step(app, click(app.scene.controls()["resume"]))
@@ -42,6 +50,8 @@ def test_quit_and_resume(tmp_path):
     assert isinstance(resumed, TableScene)
     _until(app, lambda: resumed.view is not None and resumed.deciding())
     assert resumed.view["version"] == version
+    assert resumed.model.events == story and len(story) > 10  # the story so far is back
+    assert resumed.log_lines == log
     act_once(app, resumed)
     _until(app, lambda: resumed.view["version"] > version)
     resumed.close()

@@ -26,6 +26,8 @@ HIGHLIGHT: Color = (120, 230, 140)
 DANGER: Color = (225, 90, 70)
 PANEL: Color = (40, 58, 52)
 PANEL_EDGE: Color = (92, 120, 104)
+BADGE: Color = (150, 190, 215)
+"""A seat's tag (a bot, an absent player), drawn in INK."""
 
 MATERIAL_COLORS: dict[str, Color] = {
     "red": (196, 64, 52), "yellow": (236, 200, 70), "brown": (140, 92, 52),

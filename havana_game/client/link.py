@@ -1,9 +1,11 @@
 """The client's one door to a host: everything the table learns arrives through
 `Link.poll()` as messages, and every decision leaves through `Link.send()`.
 
-Messages: `{"type": "view", "seat", "view", "events"}`, `{"type": "error",
-"seat", "reason", "message", "fatal"}`, `{"type": "table", "names"}`,
-`{"type": "ack", "seat", "version"}`, `{"type": "connection", "status"}`.
+Messages: `{"type": "view", "seat", "view", "events"}`, `{"type": "history",
+"seat", "version", "events"}` (the whole game so far, on joining), `{"type":
+"error", "seat", "reason", "message", "fatal"}`, `{"type": "table", "names"}`
+(with "status" and "seats" from a host), `{"type": "ack", "seat", "version"}`,
+`{"type": "connection", "status"}`.
 Games with players use `NetLink` (the `net/` protocol, also for local games);
 `LocalLink` runs the engine and bots synchronously in this process with the
 same per-seat filtering (`view_for`, `Event.visible_to`), for reproducible

@@ -77,9 +77,21 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         "discards_taken_back": lambda: trn("log.discards", d["count"], name=who),
         "game_over": lambda: trn("log.over", len(d["winners"]), names=names_text(
             [name(s) for s in d["winners"]])),
+        "seat_left": lambda: tr("log.seat_left", name=who, time=clock(d["seconds"]))
+        if d["seconds"] is not None else tr("log.seat_left_now", name=who),
+        "seat_standin": lambda: tr("log.seat_standin", name=who, ai=tr(f"ai.{d['level']}")),
+        "seat_back": lambda: tr("log.seat_back", name=who),
+        "seat_opened": lambda: tr("log.seat_opened", name=who),
+        "seat_taken": lambda: tr("log.seat_taken", name=d["name"]),
     }
     make = lines.get(kind)
     return make() if make else None
+
+
+def clock(seconds: float) -> str:
+    """"1:45" for 105 seconds."""
+    whole = max(0, round(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def names_text(names: list[str]) -> str:

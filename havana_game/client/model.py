@@ -3,11 +3,13 @@ one update at a time so that animations can show each change."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import View
 from .link import Message
+from .seatstate import SeatState, changes, seat_states
 
 SECRET_KEYS = ("cards", "card")
 """Event fields only a seat's private copy carries (its chosen/covered/taken card)."""
@@ -51,6 +53,13 @@ class TableModel:
     """The version of the last update applied."""
     status: str = ""
     """Connection trouble to show ("reconnecting", a fatal error); empty when fine."""
+    seats: list[SeatState] = field(default_factory=list)
+    """Who plays each seat, as the host last said (empty for a `LocalLink`)."""
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    """Seat changes for the log (`seatstate.changes`), until the table takes them."""
+    retold: bool = False
+    """The host sent the game's history: `events` was replaced, until the table
+    has rebuilt its log from it."""
 
     def feed(self, messages: list[Message]) -> None:
         """Take in messages from the link; view updates wait in `pending`."""
@@ -80,6 +89,22 @@ class TableModel:
                 self.status = "" if message["status"] == "connected" else message["status"]
             elif kind == "table":
                 self.names = list(message.get("names", self.names))
+                if "seats" in message:
+                    seats = seat_states(message, time.monotonic())
+                    self.notices += changes(self.seats, seats, message["status"] == "playing")
+                    self.seats = seats
+            elif kind == "history" and message["seat"] == min(self.human_seats):
+                self._retell(message["version"], message["events"])
+
+    def _retell(self, version: int, events: list[dict[str, Any]]) -> None:
+        """The whole game so far up to `version` (on joining or rejoining): it
+        replaces the events known, and updates up to that version bring no new
+        events (their views still apply)."""
+        self.events = [e for e in events if is_public(e)]
+        for update in self.pending.values():
+            if update.version <= version:
+                update.events = []
+        self.retold = True
 
     def _late(self, seat: int, view: View) -> None:
         """A seat's view of a step already shown (hotseat streams arrive apart):

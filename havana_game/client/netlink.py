@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..editions import DEFAULT_EDITION
-from . import localgame
+from . import lanseats, localgame
 from .link import Message
 from .logtext import error_text
 
@@ -34,6 +34,11 @@ class NetLink:
         self.saving = False
         """A local game whose seat tokens are kept for "Resume saved game"."""
         self._tokens: dict[int, str] = {}
+        self.lan_seat: tuple[str, int] | None = None
+        """(table id, seat) of a LAN seat this player holds, remembered on disk for
+        Rejoin until its game ends or the host refuses the token."""
+        self.host_role = False
+        """A seat at this screen holds the table's host role."""
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
@@ -87,16 +92,23 @@ class NetLink:
         if kind == "joined" and self.saving and message.get("token"):
             self._tokens[seat] = message["token"]
             self._save_session()
-        if kind == "view" and self.saving and message["view"]["phase"] == "over":
-            localgame.forget_saved_game()
-            self.saving = False
+        if kind == "view" and message["view"]["phase"] == "over":
+            self._game_over()
         if kind == "view":
             return [{"type": "view", "seat": seat, "view": message["view"],
                      "events": message.get("events", [])}]
+        if kind == "history":
+            return [{"type": "history", "seat": seat, "version": message["version"],
+                     "events": message["events"]}]
         if kind == "table":
             if not self.fixed_names:
                 self.names = [s["name"] for s in message["seats"]]
-            return [{"type": "table", "names": self.names, "status": message["status"]}]
+            self.host_role = any(c.is_host for c in self.connections.values())
+            return [{"type": "table", "names": self.names, "status": message["status"],
+                     "seats": message["seats"]}]
+        if kind == "error" and message.get("reason") in ("wrong_token", "kicked") \
+                and self.lan_seat is not None:
+            lanseats.forget(*self.lan_seat)
         if kind == "error":
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                      "message": error_text(message.get("reason")),
@@ -107,6 +119,26 @@ class NetLink:
             self.status = message["status"]
             return [{"type": "connection", "status": message["status"]}]
         return []
+
+    def _game_over(self) -> None:
+        """The game ended: nothing is left to resume or rejoin."""
+        if self.saving:
+            localgame.forget_saved_game()
+            self.saving = False
+        if self.lan_seat is not None:
+            lanseats.forget(*self.lan_seat)
+
+    @property
+    def leaving_note(self) -> str:
+        """What leaving this table means, as a message key: a local game is saved;
+        a LAN guest keeps the seat to rejoin; the LAN host's leaving ends the game."""
+        if self.saving:
+            return "leave.local"
+        return "leave.hosting" if self.local_host is not None else "leave.lan"
+
+    def open_seat(self, seat: int) -> None:
+        """Host role: hand `seat` to whoever joins next."""
+        next(c for c in self.connections.values() if c.is_host).open_seat(seat)
 
     def _save_session(self) -> None:
         if self.saving and set(self._tokens) == set(self.connections):

@@ -306,11 +306,11 @@ the seat at the screen."""
 
 
 def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
-              own: bool, show_face_down: bool) -> None:
+              own: bool, show_face_down: bool, badge: str | None = None) -> None:
     """A player's panel: name, number, face-up cards (and a back on each
     face-down one), materials, pesos, workers, hand and discard sizes, VP with
     progress to the goal, built buildings. The seat at the screen (`own`) sees
-    its face-up cards' effects."""
+    its face-up cards' effects; `badge` tags a bot or an absent player."""
     rect = canvas.layout.seats[seat]
     info = view["seats"][seat]
     active = view["active"] == seat and view["phase"] in ("actions", "cover")
@@ -318,7 +318,7 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
     surface.blit(art.panel(rect.size, active), rect)
     pad = canvas.px(7)
     header = canvas.px(26)
-    _seat_header(surface, canvas, view, seat, name, active)
+    _seat_header(surface, canvas, view, seat, name, active, badge)
     cards_w = int(rect.w * (0.36 if big else 0.34))
     card_w = (cards_w - pad) // 2
     card_h = min(int(card_w * 1.45), rect.h - header - 2 * pad)
@@ -336,9 +336,10 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
 
 
 def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
-                 active: bool) -> None:
+                 active: bool, tag: str | None = None) -> None:
     """The panel's color mark, the name ("Name · Your turn" with the name
-    shortened first), the number and the protection shield."""
+    shortened first), the seat's badge (a bot, an absent player), the number and
+    the protection shield."""
     rect = canvas.layout.seats[seat]
     info = view["seats"][seat]
     pad, px = canvas.px(7), canvas.px
@@ -356,6 +357,9 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
             right = shield.left - px(6)
     left = rect.left + pad + px(12)
     size = px(15)
+    if tag:
+        right = _badge(surface, canvas, tag, right, rect.top + pad - px(1),
+                       (right - left) // 2).left - px(6)
     if active and view.get("you") == seat:
         title = fonts.fit_name(lambda n: tr("seat.turn", name=n), name, size, right - left, True)
     else:
@@ -364,6 +368,22 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
            art.ACCENT if active else art.TEXT_LIGHT, True)
     if name not in title:
         canvas.hovers.append((pygame.Rect(left, rect.top, right - left, px(26)), name))
+
+
+def _badge(surface: pygame.Surface, canvas: Canvas, text: str, right: int, top: int,
+           room: int) -> pygame.Rect:
+    """A seat's tag as a pill ending at `right`, shortened to `room` pixels (the
+    whole text on hover); returns the pill's rect."""
+    px = canvas.px
+    size = px(12)
+    shown = fonts.fit(text, size, max(room - px(12), px(20)), True)
+    label = fonts.text(shown, size, art.INK, True)
+    pill = label.get_rect(topright=(right - px(6), top + px(2))).inflate(px(12), px(4))
+    pygame.draw.rect(surface, art.BADGE, pill, border_radius=pill.h // 2)
+    surface.blit(label, label.get_rect(center=pill.center))
+    if shown != text:
+        canvas.hovers.append((pill, text))
+    return pill
 
 
 def _shield(surface: pygame.Surface, r: pygame.Rect) -> None:

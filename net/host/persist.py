@@ -19,7 +19,7 @@ from typing import Any
 from havana_game.content import DEFAULT_EDITION, UnknownEdition, find_edition
 from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
 
-from .table import UNKNOWN_DIGEST, Seat, Table
+from .table import UNKNOWN_DIGEST, Seat, Table, default_bot_level
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
@@ -36,7 +36,7 @@ def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
         "players": table.players, "host_seat": table.host_seat, "lsn": lsn,
         "revision": table.revision, "edition": table.rules.name,
         "ages": list(table.ages) if table.ages is not None else None,
-        "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind == "bot" else None,
+        "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind != "human" else None,
                    "token_sha256": s.token_hash,
                    "recent": [[seq, version, digest]
                               for seq, (version, digest) in s.recent.items()]}
@@ -72,6 +72,8 @@ def table_from_document(doc: dict[str, Any]) -> Table:
             table.seats[index] = seat
             if seat.kind == "bot":
                 table.set_standin(index, raw["level"])
+            elif seat.kind == "open" and game is not None:  # handed on: a bot keeps it
+                table.set_standin(index, raw["level"] or default_bot_level())
     except UnknownEdition as error:
         raise SaveError(f"table of an edition this program does not play: {error}") from None
     except (KeyError, TypeError, ValueError, IndexError) as error:

@@ -34,15 +34,17 @@ from ..messages import (
     Join,
     Kick,
     Message,
+    OpenSeat,
     Ping,
     Pong,
     Rejoin,
     Resync,
+    SetPlayers,
     Start,
     Watch,
     parse,
 )
-from .audience import Update
+from .audience import Update, event_info
 from .config import HostConfig
 from .connection import Connection
 from .credentials import normalize_code
@@ -379,7 +381,7 @@ class Host:
             conn.send("table", **self._status(table))
             self._catch_up(conn, table)
             return
-        if not isinstance(message, Decide | Start | AddBot | Kick):
+        if not isinstance(message, Decide | Start | AddBot | Kick | OpenSeat | SetPlayers):
             raise FrameError("unexpected_message", got=message.type)
         seat = conn.seat
         if seat is None:
@@ -406,17 +408,23 @@ class Host:
             self._broadcast(table, events)
             return
         try:
-            table.check_revision(message.version, None if isinstance(message, Start)
+            table.check_revision(message.version, None if isinstance(message, Start | SetPlayers)
                                  else message.seat)
         except ProtocolError as error:
             conn.send_error(error, message.seq)
-            conn.send("table", **self._status(table))
+            if error.reason == "stale":
+                conn.send("table", **self._status(table))
             return
         started = table.game is None and isinstance(message, Start)
         if isinstance(message, Start):
             table.start(seat)
         elif isinstance(message, AddBot):
             table.add_bot(seat, message.level, message.seat)
+        elif isinstance(message, SetPlayers):
+            table.set_players(seat, message.players)
+        elif isinstance(message, OpenSeat):
+            table.open_seat(seat, message.seat, set(self.audiences[table.id].seats))
+            self._cancel_grace(table, message.seat)
         else:
             table.kick(seat, message.seat)
             self._kick_connection(table, message.seat)
@@ -446,10 +454,18 @@ class Host:
         return table.game is None and table.full and (
             self.config.autostart or all(s.kind != "human" for s in table.seats))
 
+    def _standin_in(self, table: Table, seat: int) -> float | None:
+        """Seconds until a stand-in bot plays the absent human at `seat`, if counting."""
+        handle = self._grace.get((table.id, seat))
+        if handle is None:
+            return None
+        return round(max(0.0, handle.when() - asyncio.get_running_loop().time()), 1)
+
     def _status(self, table: Table) -> dict[str, Any]:
         audience = self.audiences[table.id]
         seats = [{"seat": s.index, "kind": s.kind, "name": s.name, "level": s.level,
-                  "connected": s.kind == "bot" or s.index in audience.seats}
+                  "connected": s.kind == "bot" or s.index in audience.seats,
+                  "standin_in": self._standin_in(table, s.index)}
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
                 "seats": seats, "host_seat": table.host_seat, "edition": table.rules.name,
@@ -488,9 +504,11 @@ class Host:
                 "vp": [state.vp(s) for s in range(state.players)]}
 
     def _catch_up(self, conn: Connection, table: Table) -> None:
-        """A (re)joined or resyncing connection: its full view, and the end of the
-        game if it is over."""
+        """A (re)joined or resyncing connection: the game's history as it may see
+        it, its full view, and the end of the game if it is over."""
         if table.game is not None:
+            conn.send("history", version=table.version,
+                      events=[event_info(e) for e in table.story() if e.visible_to(conn.seat)])
             conn.send_view(self._update(table, ()))
             over = self._game_over(table)
             if over is not None:

@@ -67,6 +67,12 @@ def default_bot_level() -> str:
     return "easy" if "easy" in BOT_LEVELS else "random"
 
 
+def bot_names() -> tuple[str, ...]:
+    """The names bots take at a table, in order (`data/bot_names.json`)."""
+    from havana_game.content import bot_names as names
+    return names()
+
+
 @dataclass
 class Seat:
     index: int
@@ -121,6 +127,9 @@ class Table:
     a random order drawn from the game's seed)."""
     seed: int | None = None
     """The game's seed when the host was given one; None: a secret random seed."""
+    _story: list[Event] = field(default_factory=list, repr=False)
+    _story_decisions: int = field(default=0, repr=False)
+    """How many of the game's decisions `_story` tells (`story()`)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -170,7 +179,9 @@ class Table:
 
     def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
         """A human takes `seat` (or the first open one); returns (seat, token). The
-        first human to join gets the host role.
+        first human to join gets the host role. During a game the open seats are
+        those the host role handed to a new joiner (`open_seat`): the newcomer
+        takes over from the bot that kept the seat playing.
 
         Like every mutating method here, it does not save: the caller `commit`s."""
         if seat is None:
@@ -182,6 +193,7 @@ class Table:
             raise ProtocolError("seat_taken", seat=seat)
         token = new_token()
         target.kind, target.name, target.token_hash = "human", name, token_hash(token)
+        self.set_standin(seat, None)
         self._touch(seat)
         if self.host_seat is None:
             self.host_seat = seat
@@ -208,8 +220,9 @@ class Table:
 
     @property
     def free_seats(self) -> int:
-        """Open seats a newcomer could join (none once the game started)."""
-        return sum(s.kind == "open" for s in self.seats) if self.game is None else 0
+        """Open seats a newcomer could join: in the lobby, or handed on during the
+        game (none once it is over)."""
+        return sum(s.kind == "open" for s in self.seats) if self.status != "over" else 0
 
     def set_standin(self, seat: int, level: str | None) -> None:
         """Put a stand-in bot of `level` on an absent human's seat (None: remove it)."""
@@ -218,7 +231,10 @@ class Table:
         target.bot = make_bot(level, secrets.randbits(32)) if level else None
 
     def add_bot(self, by: int | None, level: str, seat: int | None = None) -> int:
+        """Host role, in the lobby: a bot of `level` on `seat` (the first open one)."""
         self._require_host(by)
+        if self.game is not None:
+            raise ProtocolError("game_started")
         if level not in BOT_LEVELS:
             raise ProtocolError("unknown_level", level=level)
         if seat is None:
@@ -232,11 +248,53 @@ class Table:
         return seat
 
     def put_bot(self, seat: int, level: str) -> None:
-        """Seat `seat` becomes a bot of `level` (for good: it has no token)."""
+        """Seat `seat` becomes a bot of `level` (for good: it has no token). It takes
+        the first bot name no other seat of the table goes by, so that everyone can
+        tell the bots apart (the seat's `kind` and `level` mark it as a bot)."""
         target = self.seats[seat]
-        target.kind, target.name, target.token_hash = "bot", f"{level} bot", None
+        taken = {s.name for s in self.seats if s.index != seat and s.kind != "open"}
+        name = next((n for n in bot_names() if n not in taken), f"{level} {seat + 1}")
+        target.kind, target.name, target.token_hash = "bot", name, None
         self.set_standin(seat, level)
         self._touch(seat)
+
+    def open_seat(self, by: int | None, seat: int, present: set[int]) -> None:
+        """Host role, during the game: hand `seat` to whoever joins next. The seat
+        must be a bot's or an absent human's (`present`: the seats a connection
+        holds); its token stops working, and a bot keeps it playing until the
+        newcomer takes it."""
+        self._require_host(by)
+        if self.game is None:
+            raise ProtocolError("game_not_started")
+        if self.status == "over":
+            raise ProtocolError("game_over")
+        target = self._seat(seat)
+        if seat == by:
+            raise ProtocolError("cannot_kick_self")
+        if target.kind == "open":
+            raise ProtocolError("seat_open", seat=seat)
+        if target.kind == "human" and seat in present:
+            raise ProtocolError("seat_connected", seat=seat)
+        target.kind, target.token_hash = "open", None
+        if target.bot is None:
+            self.set_standin(seat, default_bot_level())
+        self._touch(seat)
+
+    def set_players(self, by: int | None, players: int) -> None:
+        """Host role, in the lobby: the table seats `players` (2-4). Seats dropped
+        must not hold a human; the new ones are open."""
+        self._require_host(by)
+        if self.game is not None:
+            raise ProtocolError("game_started")
+        dropped = next((s.index for s in self.seats[players:] if s.kind == "human"), None)
+        if dropped is not None:
+            raise ProtocolError("seat_taken", seat=dropped)
+        self.seats = self.seats[:players] + [Seat(i) for i in range(self.players, players)]
+        self.players = players
+        if self.ages is not None and len(self.ages) != players:
+            self.ages = None
+        for index in range(players):
+            self._touch(index)
 
     def kick(self, by: int | None, seat: int) -> None:
         """Host role: in the lobby the seat opens; in a game a bot takes it for good."""
@@ -311,8 +369,20 @@ class Table:
             events = self.game.play(seat, decision)
         except IllegalDecision as error:
             raise ProtocolError(error.reason) from None  # the code only: clients localize it
+        if self._story_decisions == len(self.game.history) - 1:
+            self._story += events
+            self._story_decisions += 1
         self.refresh_prompts()
         return events
+
+    def story(self) -> list[Event]:
+        """Every event of the game so far: replayed from the game's record once (a
+        new or resumed table), then extended as decisions are applied."""
+        assert self.game is not None
+        if self._story_decisions != len(self.game.history):
+            self._story = self.game.story()
+            self._story_decisions = len(self.game.history)
+        return self._story
 
     def check_revision(self, version: int, seat: int | None) -> None:
         """A host-role command aimed at `seat` must be based on a revision that

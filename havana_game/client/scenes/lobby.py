@@ -1,5 +1,7 @@
 """LAN lobby: the seats filling in live, the join code and address, and for the
-host role adding/removing AIs and starting. The table opens with the first view."""
+host role the number of players, adding/removing AIs and starting. The table
+opens with the first view. A guest's seat is remembered on disk (`lanseats`) so
+that a closed or crashed client can rejoin it."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 import pygame
 
 from ...editions import DEFAULT_EDITION, EDITIONS
-from .. import art, fonts
+from .. import art, fonts, lanseats
 from ..i18n import tr
 from ..logtext import error_text
 from ..netlink import NetLink
@@ -41,6 +43,9 @@ class LobbyScene(Scene):
             conn = self._host()
         self.conn = conn
         self.level = ai_levels()[0]
+        self.table_id = ""
+        self.joined_seat: int | None = None
+        """The seat the host gave this client (its token remembered for Rejoin)."""
 
     def _host(self) -> Any:
         """Start a LAN host and join it as its first seat (the host role)."""
@@ -80,10 +85,16 @@ class LobbyScene(Scene):
             elif seat["seat"] != self.conn.seat:
                 self.buttons.append(Button(f"kick:{seat['seat']}", rect, tr("lobby.kick"),
                                            partial(self.conn.kick, seat["seat"])))
+        below = self.px(200) + LAN_PLAYERS * self.px(64)
         if any(seat["kind"] == "open" for seat in self.seats):
-            rect = pygame.Rect(cx + self.px(200), self.px(200) + LAN_PLAYERS * self.px(64),
-                               self.px(SEAT_BUTTON_W), self.px(44))
+            rect = pygame.Rect(cx + self.px(200), below, self.px(SEAT_BUTTON_W), self.px(44))
             self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
+        if self.seats:
+            self.buttons.append(Button(
+                "players", pygame.Rect(cx - self.px(350), below, self.px(SEAT_BUTTON_W),
+                                       self.px(44)),
+                tr("lobby.players", count=len(self.seats)), self.next_players,
+                tooltip=tr("lobby.players_hint")))
         if self.lan_host is not None and not any(
                 s["kind"] == "human" and s["seat"] != self.conn.seat for s in self.seats):
             self.buttons.append(Button("edition", pygame.Rect(
@@ -104,6 +115,11 @@ class LobbyScene(Scene):
         self.conn = self._host()
         self.relayout()
 
+    def next_players(self) -> None:
+        """Seat the next number of players, 2 to 4, round (the host refuses to drop
+        a seat a human holds, and says so)."""
+        self.conn.set_players(len(self.seats) + 1 if len(self.seats) < 4 else 2)
+
     def next_level(self) -> None:
         """The AI level that "Add AI" puts on a seat: the next one, round."""
         levels = ai_levels()
@@ -118,20 +134,44 @@ class LobbyScene(Scene):
             if kind == "table":
                 self.seats = list(message["seats"])
                 self.edition = message.get("edition", self.edition)
+                self._remember_seat()
                 self.relayout()
             elif kind == "joined":
+                self._joined(message)
                 self.relayout()
             elif kind == "error":
                 self.message = error_text(message.get("reason"))
+                if message.get("reason") in ("wrong_token", "wrong_code"):
+                    lanseats.forget_refused(self.address, self.code, self.conn.seat)
+            elif kind == "history":
+                self.early.append(message)
             elif kind == "view":
                 self.early.append(message)
                 self._open_table()
                 return
 
+    def _joined(self, message: dict[str, Any]) -> None:
+        """A guest keeps its seat (a fresh token) for Rejoin, or freshens it (a rejoin)."""
+        self.table_id, self.joined_seat = message["table"], message["seat"]
+        if self.lan_host is None and message["seat"] is not None and not message["token"]:
+            lanseats.touch(self.table_id, message["seat"])
+
+    def _remember_seat(self) -> None:
+        """Once the seat's name is known, a guest's fresh seat token goes to disk."""
+        token = getattr(self.conn, "token", None)
+        if self.lan_host is not None or self.joined_seat is None or not token \
+                or self.joined_seat >= len(self.seats):
+            return
+        name = self.seats[self.joined_seat]["name"]
+        lanseats.remember(self.address, self.code, self.table_id, self.joined_seat, token, name)
+        self.joined_seat = None  # remembered once
+
     def _open_table(self) -> None:
         from .table import TableScene
         link = NetLink({self.conn.seat: self.conn}, [s["name"] for s in self.seats],
                        local_host=self.lan_host)
+        if self.lan_host is None and self.table_id:
+            link.lan_seat = (self.table_id, self.conn.seat)
         link.replay([m for message in self.early for m in link.translate(self.conn.seat,
                                                                          message)])
         self.app.switch(TableScene(self.app, link))

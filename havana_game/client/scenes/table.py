@@ -5,6 +5,7 @@ Its parts live in `havana_game.client.table`."""
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..staging import Staging, mode
 from ..table.controller import DRAG_DISTANCE, TableController
 from ..table.controls import ControlBuilder
 from ..table.framekey import FrameKey
-from ..table.overlays import draw_pause, pause_buttons
+from ..table.overlays import confirm_buttons, draw_pause, pause_buttons
 from ..table.panel import draw_panel, text_height
 from ..table.prompt import prompt
 from ..table.targets import HandCard, Target, by_name
@@ -76,6 +77,8 @@ class TableScene(Scene):
         self.pause = 0.0
         self.over_for = 0.0
         self.paused = False
+        self.leaving = False
+        """The pause menu asks whether to leave the table."""
         self.mouse = (0, 0)
         self.awaiting: tuple[int, int] | None = None
         """(seat, acks received before) of a decision sent, until the host has
@@ -178,9 +181,24 @@ class TableScene(Scene):
         self.pause = STEP_PAUSE if update.events else 0.0
         self._build_buttons()
 
+    def _take_seat_news(self) -> None:
+        """Rebuild the log from the game's history when the host sent it (on joining
+        or rejoining), and log changes at the seats."""
+        if self.model.retold:
+            self.model.retold = False
+            self.log_events = list(self.model.events)
+            self.log_lines = self._log_text(self.log_events)
+        if self.model.notices:
+            self.log_events += self.model.notices
+            self.log_lines += self._log_text(self.model.notices)
+            self.model.notices = []
+            if self.paused:
+                self._build_buttons()  # the seats the host role may hand on changed
+
     def update(self, dt: float) -> None:
         before = self.model.error
         self.model.feed(self.link.poll())
+        self._take_seat_news()
         if self.model.error and self.model.error != before:
             self.awaiting = None
             self.app.sounds.play("error")
@@ -241,7 +259,9 @@ class TableScene(Scene):
         self.events.skip()
 
     def on_escape(self) -> None:
-        if not self.staging.empty:
+        if self.leaving:
+            self.stay()
+        elif not self.staging.empty:
             self.undo()
         else:
             self.paused = not self.paused
@@ -327,10 +347,13 @@ class TableScene(Scene):
         self.buttons.append(Button("menu", pygame.Rect(top.right - px(120), top.top + px(5),
                                                        px(110), top.h - px(10)),
                                    tr("menu"), self.on_escape))
+        if self.paused and self.leaving:
+            self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
+            return
         if self.paused:
             self.buttons += pause_buttons(self.size, self.px, {
                 "resume": self.on_escape, "settings": self.settings, "rules": self.rules,
-                "leave": self.leave})
+                "leave": self.leave}, self._seats_to_give(), self.give_seat)
             return
         view = self.view
         if self.curtain is not None or view is None:
@@ -381,8 +404,33 @@ class TableScene(Scene):
         self.app.switch(RulesScene(self.app, back_to=self))
 
     def leave(self) -> None:
+        """Ask first: the pause menu turns into the leave confirmation."""
+        self.leaving = True
+        self._build_buttons()
+
+    def stay(self) -> None:
+        self.leaving = False
+        self._build_buttons()
+
+    def leave_now(self) -> None:
         self.close()
         self.app.show_menu()
+
+    def _seats_to_give(self) -> dict[int, str]:
+        """The host role's seats to hand to a newcomer during a LAN game: bots' and
+        absent players' (seat -> name)."""
+        view = self.view
+        if not getattr(self.link, "host_role", False) or view is None \
+                or view["phase"] == "over":
+            return {}
+        return {s.seat: s.name for s in self.model.seats
+                if s.seat not in self.model.human_seats and (s.kind == "bot" or s.away)}
+
+    def give_seat(self, seat: int) -> None:
+        """Hand `seat` to whoever joins next (its old token stops working)."""
+        self.link.open_seat(seat)  # type: ignore[attr-defined]
+        self.paused = False
+        self._build_buttons()
 
     def controls(self) -> dict[str, pygame.Rect]:
         """Buttons plus the clickable table things drawn in the last frame, by name."""
@@ -436,7 +484,13 @@ class TableScene(Scene):
                     self.animator.busy),
             hovered_card=self._hand_hover(), buttons=FrameKey.buttons_of(self.buttons),
             counters=counters, flips=flips,
-            hidden=tuple(self.events.hidden) if self.events else ())
+            hidden=tuple(self.events.hidden) if self.events else (),
+            badges=self._badges())
+
+    def _badges(self) -> tuple[str | None, ...]:
+        """Each seat's tag now: bots, absent players and their countdowns."""
+        now = time.monotonic()
+        return tuple(s.badge(now) for s in self.model.seats)
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         """The table without flights and tooltip; records the frame's `Canvas`."""
@@ -447,6 +501,7 @@ class TableScene(Scene):
             return
         canvas = Canvas(self.layout_, self.animator, self.app.settings.colorblind)
         names = [self.model.name(s) for s in range(view["players"])]
+        badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
         draw_top(surface, canvas, view, names)
         if self.model.status:
@@ -462,7 +517,8 @@ class TableScene(Scene):
         for seat in range(view["players"]):
             if seat in self.layout_.seats:
                 draw_seat(surface, canvas, view, seat, names[seat], seat == self.viewer,
-                          show_face_down=not self.hotseat)
+                          show_face_down=not self.hotseat,
+                          badge=badges[seat] if seat < len(badges) else None)
         if self.viewer is not None and (not self.hotseat or current != "wait"):
             draw_hand(surface, canvas, view, self.staging.cards, self.mouse)
         elif self.viewer is not None:
@@ -482,7 +538,9 @@ class TableScene(Scene):
             surface.blit(label, label.get_rect(bottomleft=(area.left + self.layout_.px(10),
                                                            area.bottom - self.layout_.px(8))))
         if self.paused:
-            draw_pause(surface, self.buttons)
+            question = (tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))) \
+                if self.leaving else None
+            draw_pause(surface, self.buttons, question, self.px)
         self.canvas = canvas
 
     def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:

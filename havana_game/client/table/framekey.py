@@ -27,6 +27,8 @@ class FrameKey:
     flips: tuple[tuple[str, float], ...]
     hidden: tuple[Any, ...]
     """Things an animation is carrying, not drawn in place."""
+    badges: tuple[str | None, ...] = ()
+    """Each seat's tag (a bot, an absent player's countdown)."""
 
     @staticmethod
     def staged_of(staging: Staging) -> tuple[Any, ...]:

@@ -1,38 +1,84 @@
-"""The pause menu over the table: Resume, Settings, Rules, Leave, on a shade."""
+"""The pause menu over the table: Resume, Settings, Rules, Leave (and, for the
+host role of a LAN game, handing absent players' seats on), on a shade; and the
+confirmation that leaving asks for."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
+from .. import art, fonts
 from ..i18n import tr
 from ..widgets import Button
 
 PAUSE_BUTTONS = ("resume", "settings", "rules", "leave")
+CONFIRM_BUTTONS = ("leave_confirm", "leave_stay")
 BUTTON_W, BUTTON_H, STEP = 300, 44, 60
 """Design pixels: button size and the distance between two buttons."""
+GIVE_W = 520
+"""Design width of a "give this seat to a new player" button."""
 RAISE = 40
 """The menu's first button sits this far above the middle of the window."""
 SHADE = (0, 0, 0, 150)
 
 
-def pause_buttons(size: tuple[int, int], px: Callable[[float], int],
-                  actions: dict[str, Callable[[], None]]) -> list[Button]:
-    """The pause menu's buttons, centred; `actions` by button name."""
-    box = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
+def _column(size: tuple[int, int], px: Callable[[float], int], width: int = BUTTON_W,
+            first: int = 0) -> Callable[[int], pygame.Rect]:
+    """The rect of the i-th button of the centred column (from row `first`)."""
+    box = pygame.Rect(0, 0, px(width), px(BUTTON_H))
     box.center = (size[0] // 2, size[1] // 2 - px(RAISE))
+    return lambda i: box.move(0, (first + i) * px(STEP))
+
+
+def pause_buttons(size: tuple[int, int], px: Callable[[float], int],
+                  actions: dict[str, Callable[[], None]],
+                  seats_to_give: dict[int, str] | None = None,
+                  give: Callable[[int], None] | None = None) -> list[Button]:
+    """The pause menu's buttons, centred; `actions` by button name. The host role
+    of a LAN game also gets a button per seat it may hand on (`seats_to_give`:
+    seat -> player name), calling `give(seat)`."""
+    place = _column(size, px)
     labels = {"resume": tr("resume"), "settings": tr("menu.settings"),
               "rules": tr("menu.rules"), "leave": tr("leave")}
-    return [Button(name, box.move(0, i * px(STEP)), labels[name], actions[name],
-                   primary=name == "resume") for i, name in enumerate(PAUSE_BUTTONS)]
+    buttons = [Button(name, place(i), labels[name], actions[name], primary=name == "resume")
+               for i, name in enumerate(PAUSE_BUTTONS)]
+    if seats_to_give and give is not None:
+        row = _column(size, px, GIVE_W, len(PAUSE_BUTTONS))
+        buttons += [Button(f"give:{seat}", row(i), tr("table.give_seat", name=name),
+                           partial(give, seat), tooltip=tr("table.give_seat_hint"))
+                    for i, (seat, name) in enumerate(sorted(seats_to_give.items()))]
+    return buttons
 
 
-def draw_pause(surface: pygame.Surface, buttons: list[Button]) -> None:
-    """Shade the table and draw the pause menu's buttons over it."""
+def confirm_buttons(size: tuple[int, int], px: Callable[[float], int],
+                    leave: Callable[[], None], stay: Callable[[], None]) -> list[Button]:
+    """Leave and Stay, side by side under the question."""
+    place = _column(size, px, BUTTON_W // 2 + 20, 1)
+    return [Button("leave_stay", place(0).move(-px(BUTTON_W // 4 + 20), 0), tr("leave.stay"),
+                   stay, primary=True),
+            Button("leave_confirm", place(0).move(px(BUTTON_W // 4 + 20), 0),
+                   tr("leave.confirm"), leave)]
+
+
+def draw_pause(surface: pygame.Surface, buttons: list[Button],
+               question: tuple[str, str] | None = None,
+               px: Callable[[float], int] | None = None) -> None:
+    """Shade the table and draw the menu's buttons over it (not the table's own);
+    with `question` (title, text), the leave confirmation above its buttons."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill(SHADE)
     surface.blit(shade, (0, 0))
+    if question is not None and px is not None:
+        title, text = question
+        top = surface.get_height() // 2 - px(RAISE) - px(150)
+        label = fonts.text(title, px(28), art.ACCENT, True)
+        surface.blit(label, label.get_rect(midtop=(surface.get_width() // 2, top)))
+        for i, line in enumerate(fonts.wrap(text, px(17), px(640))):
+            label = fonts.text(line, px(17), art.TEXT_LIGHT)
+            surface.blit(label, label.get_rect(midtop=(
+                surface.get_width() // 2, top + px(48) + i * fonts.line_step(px(17), 1.4))))
     for button in buttons:
-        if button.name in PAUSE_BUTTONS:
+        if button.name in PAUSE_BUTTONS + CONFIRM_BUTTONS or button.name.startswith("give:"):
             button.draw(surface)
