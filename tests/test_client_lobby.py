@@ -11,7 +11,7 @@ from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
 from net.client import ClientConnection
 
-from .test_client_support import click, make_app, settle, step
+from .test_client_support import click, key, make_app, settle, step
 
 
 def _wait(app, condition, seconds: float = 10) -> None:
@@ -117,3 +117,87 @@ def test_connecting_without_a_code_says_the_code_is_missing(tmp_path):
     join.connect()
     assert join.message == tr("join.need_address")
     join.on_escape()
+
+
+def _host_lobby(app) -> LobbyScene:
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["host"]))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
+    _wait(app, lambda: "players" in lobby.controls())
+    return lobby
+
+
+def _seat_players(app, lobby: LobbyScene, players: int) -> None:
+    while len(lobby.seats) != players:
+        count = len(lobby.seats)
+        step(app, click(lobby.controls()["players"]))
+        _wait(app, lambda: len(lobby.seats) != count)
+
+
+def _start(app, lobby: LobbyScene) -> TableScene:
+    step(app, click(lobby.controls()["start"]))
+    _wait(app, lambda: isinstance(app.scene, TableScene))
+    table = app.scene
+    _wait(app, lambda: table.view is not None)
+    return table
+
+
+def test_a_two_player_lan_game_from_the_lobby(tmp_path):
+    app = make_app(tmp_path)
+    lobby = _host_lobby(app)
+    _seat_players(app, lobby, 2)
+    assert tr("lobby.players", count=2) == lobby.button("players").label
+    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    guest.join(lobby.lan_host.code, "Guest")
+    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    table = _start(app, lobby)
+    assert table.view["players"] == 2 and table.view["target_vp"] == 25
+    assert [s.kind for s in table.model.seats] == ["human", "human"]
+    guest.close()
+    table.close()
+
+
+def test_a_three_player_lan_game_gives_bots_distinct_names_and_badges(tmp_path):
+    from havana_game.content import bot_names
+
+    app = make_app(tmp_path)
+    lobby = _host_lobby(app)
+    _seat_players(app, lobby, 3)
+    table = _start(app, lobby)  # the two open seats get bots
+    assert table.view["players"] == 3 and table.view["target_vp"] == 20
+    assert table.model.names[1:] == list(bot_names()[:2])
+    assert [s.badge(0) for s in table.model.seats] == [None, tr("ai.easy"), tr("ai.easy")]
+    table.close()
+
+
+def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
+    app = make_app(tmp_path)
+    lobby = _host_lobby(app)
+    _seat_players(app, lobby, 2)
+    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    guest.join(lobby.lan_host.code, "Guest")
+    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    code, port = lobby.lan_host.code, lobby.lan_host.port
+    table = _start(app, lobby)
+    guest.close()
+    _wait(app, lambda: table.model.seats[1].away)
+    assert table.model.seats[1].badge(time.monotonic()).startswith(
+        tr("seat.badge.countdown", time="")[:5])
+    step(app, key(__import__("pygame").K_ESCAPE))
+    step(app, click(table.controls()["give:1"]))
+    _wait(app, lambda: table.model.seats[1].kind == "open")
+    newcomer = ClientConnection("127.0.0.1", port)
+    newcomer.join(code, "Caro")
+    _wait(app, lambda: table.model.seats[1].kind == "human" and table.model.names[1] == "Caro")
+    kinds = [e["kind"] for e in table.log_events if e["kind"].startswith("seat_")]
+    assert kinds == ["seat_left", "seat_opened", "seat_taken"]
+    assert any("Caro" in line for line in table.log_lines)
+    deadline = time.monotonic() + 10
+    history = None
+    while history is None:
+        assert time.monotonic() < deadline
+        history = next((m for m in newcomer.poll() if m["type"] == "history"), None)
+        time.sleep(0.01)
+    newcomer.close()
+    table.close()

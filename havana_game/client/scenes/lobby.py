@@ -44,6 +44,8 @@ class LobbyScene(Scene):
         self.conn = conn
         self.level = ai_levels()[0]
         self.table_id = ""
+        self.status: dict[str, Any] | None = None
+        """The last `table` message: the table scene starts from it."""
         self.joined_seat: int | None = None
         """The seat the host gave this client (its token remembered for Rejoin)."""
 
@@ -132,6 +134,7 @@ class LobbyScene(Scene):
         for message in self.conn.poll():
             kind = message.get("type")
             if kind == "table":
+                self.status = message
                 self.seats = list(message["seats"])
                 self.edition = message.get("edition", self.edition)
                 self._remember_seat()
@@ -172,8 +175,8 @@ class LobbyScene(Scene):
                        local_host=self.lan_host)
         if self.lan_host is None and self.table_id:
             link.lan_seat = (self.table_id, self.conn.seat)
-        link.replay([m for message in self.early for m in link.translate(self.conn.seat,
-                                                                         message)])
+        told = [self.status, *self.early] if self.status is not None else self.early
+        link.replay([m for message in told for m in link.translate(self.conn.seat, message)])
         self.app.switch(TableScene(self.app, link))
 
     def on_escape(self) -> None:
