@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 COMMAND_MODULES = (
     "havana_game.client.cli",
@@ -39,11 +39,15 @@ class DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
 
 
 class HelpfulParser(argparse.ArgumentParser):
-    """A subcommand's parser: every option's default shown in its help."""
+    """A subcommand's parser: every option's default shown in its help; a bad
+    option is one line on standard error (what is wrong, and where help is), exit 2."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", DefaultsFormatter)
         super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 class VersionAction(argparse.Action):
@@ -68,7 +72,7 @@ class VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = HelpfulParser(
         prog="havana", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=VersionAction)

@@ -120,3 +120,14 @@ def test_editions_on_the_engine_commands(capsys):
     assert '"finished": 3' in capsys.readouterr().out
     assert main(["rules", "new", "--edition", "edition2024", "--players", "2"]) == 0
     assert '"ruleset":"edition2024"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["host", "--port", "99999"], ["host", "--grace", "0"],
+                                  ["host", "--players", "5"], ["play", "--players", "7"],
+                                  ["simulate", "--games", "0"], ["host", "--no-such-option"]])
+def test_a_bad_option_is_one_line_naming_the_help(argv, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    err = capsys.readouterr().err
+    assert done.value.code == 2
+    assert err.count("\n") == 1 and err.startswith("havana") and "--help)" in err, err
