@@ -358,8 +358,9 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
     left = rect.left + pad + px(12)
     size = px(15)
     if tag:
-        right = _badge(surface, canvas, tag, right, rect.top + pad - px(1),
-                       (right - left) // 2).left - px(6)
+        named = fonts.text(name, size, art.TEXT_LIGHT, True).get_width()
+        room = max((right - left) // 2, right - left - named - px(10))
+        right = _badge(surface, canvas, tag, right, rect.top + pad - px(1), room).left - px(6)
     if active and view.get("you") == seat:
         title = fonts.fit_name(lambda n: tr("seat.turn", name=n), name, size, right - left, True)
     else:

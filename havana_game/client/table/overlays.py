@@ -73,6 +73,9 @@ def draw_pause(surface: pygame.Surface, buttons: list[Button],
     if question is not None and px is not None:
         title, text = question
         top = surface.get_height() // 2 - px(RAISE) - px(150)
+        box = pygame.Rect(0, 0, px(760), px(150) + px(STEP) + px(BUTTON_H) + px(40))
+        box.midtop = (surface.get_width() // 2, top - px(24))
+        surface.blit(art.panel(box.size, True), box)
         label = fonts.text(title, px(28), art.ACCENT, True)
         surface.blit(label, label.get_rect(midtop=(surface.get_width() // 2, top)))
         for i, line in enumerate(fonts.wrap(text, px(17), px(640))):
