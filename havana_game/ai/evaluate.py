@@ -1,9 +1,10 @@
 """How good a position is for each seat: the search's reward at a leaf.
 
 A finished game gives the winners an equal share of 1. Otherwise each seat's
-strength is its VP plus a share of what its holdings are worth to its plan; the
-rewards are a softmax of the strengths with a temperature that grows with the
-target VP, so they sum to 1 like a win share.
+strength is its VP plus the VP its holdings are likely to become (`holdings_vp`:
+never more than what they buy, so building always beats holding on); the rewards
+are a softmax of the strengths with a temperature that grows with the target VP,
+so they sum to 1 like a win share.
 """
 
 from __future__ import annotations
@@ -11,18 +12,15 @@ from __future__ import annotations
 import math
 
 from ..rules import State
-from .plan import holdings_worth, plan_for
+from .plan import holdings_vp, plan_for
 
-HOLDINGS_VP = 0.55
-"""VP credited per "colored material" unit of holdings worth."""
 TEMPERATURE_SHARE = 1 / 6
 """The softmax temperature as a share of the target VP."""
 
 
 def strength(state: State, seat: int) -> float:
     """VP plus the VP its holdings are likely to become."""
-    return (state.vp(seat)
-            + HOLDINGS_VP * holdings_worth(state, seat, plan_for(state, seat)))
+    return state.vp(seat) + holdings_vp(state, seat, plan_for(state, seat))
 
 
 def rewards(state: State) -> list[float]:

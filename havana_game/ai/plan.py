@@ -134,3 +134,32 @@ def holdings_worth(state: State, seat: int, plan: Plan) -> float:
             total += held * BASE_WORTH[resource] + useful * NEED_BONUS * 0.5
     return total
 
+
+
+PROGRESS_SHARE = 0.7
+"""Share of the target building's VP that holdings paying all of it are worth:
+less than 1, so building converts holdings into more than they were worth."""
+SPARE_VP = 0.25
+"""VP per "colored material" unit of holdings that do not pay for the target."""
+
+
+def holdings_vp(state: State, seat: int, plan: Plan) -> float:
+    """The VP the seat's holdings are likely to become: the target building's VP
+    in proportion to the share of its cost (weighted by `BASE_WORTH`) they pay
+    for, times `PROGRESS_SHARE`; the rest at `SPARE_VP` per unit of worth.
+
+    Holdings are worth what they buy, never more: paying for a building always
+    raises a seat's strength (its VP rise by more than the holdings it spends were
+    worth), so a search scoring leaves with this prefers building to hoarding."""
+    res = state.resources(seat)
+    covered = spare = weight = 0.0
+    cost = state.rules.buildings[plan.target].cost if plan.target >= 0 else NO_PLAN.need
+    for resource in range(WORKERS + 1):
+        held, needed, unit = res[resource], cost[resource], BASE_WORTH[resource]
+        paying = held if held < needed else needed
+        covered += paying * unit
+        spare += (held - paying) * unit
+        weight += needed * unit
+    toward = PROGRESS_SHARE * state.rules.buildings[plan.target].vp * covered / weight \
+        if plan.target >= 0 and weight else 0.0
+    return toward + SPARE_VP * spare
