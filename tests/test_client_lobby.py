@@ -132,7 +132,7 @@ def _seat_players(app, lobby: LobbyScene, players: int) -> None:
     while len(lobby.seats) != players:
         count = len(lobby.seats)
         step(app, click(lobby.controls()["players"]))
-        _wait(app, lambda: len(lobby.seats) != count)
+        _wait(app, lambda before=count: len(lobby.seats) != before)
 
 
 def _start(app, lobby: LobbyScene) -> TableScene:

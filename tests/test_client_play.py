@@ -63,3 +63,19 @@ def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
     assert field.active
     step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x")])
     assert field.value.endswith("x")
+
+
+def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
+    from havana_game.client.link import LocalLink
+    from havana_game.client.scenes.table import STEP_PAUSE, TableScene
+
+    from .test_client_support import make_app
+    app = make_app(tmp_path)
+    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
+    theirs = [{"kind": "action", "data": {"seat": 1, "card": 4}}]
+    mine = [{"kind": "action", "data": {"seat": 0, "card": 4}}]
+    for pace in (0.0, 0.6, 1.2):
+        app.settings.opponent_pace = pace
+        assert table._dwell(theirs) == max(STEP_PAUSE, pace)
+        assert table._dwell(mine) == STEP_PAUSE
+    assert table._dwell([]) == 0.0

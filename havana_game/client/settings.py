@@ -13,6 +13,9 @@ ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""
 TEXT_SIZES = (0.9, 1.0, 1.15, 1.3)
 """Text-size multipliers offered."""
+OPPONENT_PACES = (0.0, 0.3, 0.6, 1.2)
+"""Seconds the table dwells at least on each move of another player (a bot, or a
+LAN opponent), so that a player can follow them; 0: "fast bots"."""
 UNNAMED = ("", "Player")
 """What the settings hold for a player who never typed a name (older files
 stored the English default)."""
@@ -49,6 +52,8 @@ class Settings:
     """Show the first-game guide's hints."""
     guide_seen: list[str] = field(default_factory=list)
     """Guide hints already dismissed (`guide.HINTS`)."""
+    opponent_pace: float = 0.6
+    """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
 
     def shown_name(self) -> str:
         """The player's name, or the default name in the current language."""

@@ -10,7 +10,7 @@ import pygame
 from ...i18n import LANGUAGE_NAMES, LANGUAGES
 from .. import art, fonts
 from ..i18n import set_language, tr
-from ..settings import ANIMATION_SPEEDS, TEXT_SIZES
+from ..settings import ANIMATION_SPEEDS, OPPONENT_PACES, TEXT_SIZES
 from ..widgets import Button
 from .base import Scene
 
@@ -41,11 +41,12 @@ class SettingsScene(Scene):
             ("text_size", "settings.text_size", tr("percent", value=round(s.text_size * 100)),
              self._text_size),
             ("guide", "settings.guide", tr("on" if s.guide else "off"), self._guide),
+            ("pace", "settings.bot_pace", tr(f"pace.{s.opponent_pace:.1f}"), self._pace),
         ]
         self.labels = []
         self.buttons = []
         for i, (name, key, value, action) in enumerate(rows):
-            y = self.px(130) + i * self.px(62)
+            y = self.px(120) + i * self.px(56)
             self.labels.append((tr(key), y))
             self.buttons.append(Button(name, pygame.Rect(size[0] // 2 + self.px(20), y,
                                                          self.px(260), self.px(46)), value,
@@ -72,6 +73,10 @@ class SettingsScene(Scene):
     def _speed(self) -> None:
         s = self.app.settings
         s.animation_speed = float(_next(ANIMATION_SPEEDS, s.animation_speed))  # type: ignore[arg-type]
+
+    def _pace(self) -> None:
+        s = self.app.settings
+        s.opponent_pace = float(_next(OPPONENT_PACES, s.opponent_pace))  # type: ignore[arg-type]
 
     def _volume(self) -> None:
         s = self.app.settings

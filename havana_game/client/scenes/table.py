@@ -47,6 +47,9 @@ from .base import Scene
 STEP_PAUSE = 0.18
 """Seconds between two host updates shown one after the other (at speed 1)."""
 RESULTS_DELAY = 2.0
+OPPONENT_MOVES = ("action", "taxed", "building_built", "building_removed", "card_covered",
+                  "turn_started")
+"""Events that show another player's move (paced by `Settings.opponent_pace`)."""
 """Seconds the final table stays up before the results screen."""
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
@@ -178,7 +181,7 @@ class TableScene(Scene):
             self.app.sounds.play(sound)
         if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
             self.controller.new_question()
-        self.pause = STEP_PAUSE if update.events else 0.0
+        self.pause = self._dwell(update.events)
         self._build_buttons()
 
     def _take_seat_news(self) -> None:
@@ -194,6 +197,16 @@ class TableScene(Scene):
             self.model.notices = []
             if self.paused:
                 self._build_buttons()  # the seats the host role may hand on changed
+
+    def _dwell(self, events: list[dict[str, Any]]) -> float:
+        """How long the table shows a step before the next: a moment after any
+        change, and at least the opponents' pace (a setting) after a move of a
+        player not at this screen, so that each bot move can be followed."""
+        if not events:
+            return 0.0
+        theirs = any(e["kind"] in OPPONENT_MOVES and e["data"].get("seat") not in
+                     self.model.human_seats for e in events)
+        return max(STEP_PAUSE, self.app.settings.opponent_pace) if theirs else STEP_PAUSE
 
     def update(self, dt: float) -> None:
         before = self.model.error
