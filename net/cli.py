@@ -340,14 +340,14 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
 
         try:
             announcement = await asyncio.get_running_loop().run_in_executor(
-                None, announce, args.name, host.port, host.free_seats, _lan_address())
+                None, announce, args.name, host.port, host.listing(), _lan_address())
         except Exception as error:  # noqa: BLE001 - zeroconf's errors vary by platform
             print(f"havana host: not announced on the LAN ({type(error).__name__}: {error}); "
                   f"players can still join by typing this machine's address and port "
                   f"{host.port}", file=sys.stderr)
         else:
-            host.on_free_seats = announcement.update
-            announcement.update(host.free_seats)  # seats taken while announcing
+            host.on_listing = announcement.update
+            announcement.update(host.listing())  # seats taken while announcing
     try:
         await _serve_until_stopped(tables, args.exit_when_done)
     finally:

@@ -8,6 +8,7 @@ The join code is never announced: finding a host is not joining it.
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,6 +16,10 @@ from dataclasses import dataclass
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from . import PROTOCOL_VERSION
+from .listing import Listing
+
+__all__ = ["SERVICE_TYPE", "Announcement", "FoundHost", "Listing", "LiveBrowser", "announce",
+           "browse", "instance_label"]
 
 SERVICE_TYPE = "_havana._tcp.local."
 
@@ -27,18 +32,28 @@ class FoundHost:
     free_seats: int
     version: int
     """The host's protocol version (joinable only if it equals ours)."""
+    playing: int = 0
+    """Tables in progress there (0 from hosts that do not say)."""
+    away: int = 0
+    """Seats there waiting for their player to rejoin."""
+
+    @property
+    def place(self) -> str:
+        """host:port, as typed in the join screen."""
+        return f"{self.address}:{self.port}"
 
 
-def _service_info(name: str, port: int, address: str, free_seats: int) -> ServiceInfo:
+def _service_info(name: str, port: int, address: str, listing: Listing) -> ServiceInfo:
     """The record of the host at `address`:`port` with service instance `name`."""
     return ServiceInfo(
         SERVICE_TYPE, name, port=port, addresses=[socket.inet_aton(address)],
         server=f"havana-{port}.local.",
-        properties={"version": str(PROTOCOL_VERSION), "free": str(free_seats)})
+        properties={"version": str(PROTOCOL_VERSION), "free": str(listing.free),
+                    "playing": str(listing.playing), "away": str(listing.away)})
 
 
 class Announcement:
-    """A host's mDNS record; `update()` republishes its free-seat count, `close()`
+    """A host's mDNS record; `update()` republishes its listing, `close()`
     withdraws it. Updates go out from one worker thread, in order, and never block
     the caller (the host's event loop)."""
 
@@ -48,13 +63,13 @@ class Announcement:
         self._address = address
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="havana-announce")
 
-    def update(self, free_seats: int) -> Future[None]:
-        """Announce `free_seats` open seats from now on (done when the future is)."""
-        return self._worker.submit(self._publish, free_seats)
+    def update(self, listing: Listing) -> Future[None]:
+        """Announce `listing` from now on (done when the future is)."""
+        return self._worker.submit(self._publish, listing)
 
-    def _publish(self, free_seats: int) -> None:
+    def _publish(self, listing: Listing) -> None:
         info = self._info
-        self._info = _service_info(info.name, info.port or 0, self._address, free_seats)
+        self._info = _service_info(info.name, info.port or 0, self._address, listing)
         self._zeroconf.update_service(self._info)
 
     def close(self) -> None:
@@ -76,29 +91,42 @@ def instance_label(name: str, port: int) -> str:
     return cut + suffix
 
 
-def announce(name: str, port: int, free_seats: int, address: str,
+def announce(name: str, port: int, listing: Listing, address: str,
              interfaces: list[str] | None = None) -> Announcement:
     """Announce a host reachable at `address`:`port` (blocking for the few hundred
     ms the registration takes)."""
     zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"], ip_version=IPVersion.V4Only)
     info = _service_info(f"{instance_label(name, port)}.{SERVICE_TYPE}", port, address,
-                         free_seats)
+                         listing)
     zeroconf.register_service(info, allow_name_change=True)
     return Announcement(zeroconf, info, address)
 
 
 class _Collector(ServiceListener):
+    """Service names seen, and which ones changed since they were last resolved
+    (zeroconf calls these on its own thread, which must not block)."""
+
     def __init__(self) -> None:
+        self.lock = threading.Lock()
         self.names: set[str] = set()
+        self.changed: set[str] = set()
 
     def add_service(self, zc: Zeroconf, type_: str, name: str) -> None:
-        self.names.add(name)
+        with self.lock:
+            self.names.add(name)
+            self.changed.add(name)
 
     def update_service(self, zc: Zeroconf, type_: str, name: str) -> None:
-        self.names.add(name)
+        self.add_service(zc, type_, name)
 
     def remove_service(self, zc: Zeroconf, type_: str, name: str) -> None:
-        self.names.discard(name)
+        with self.lock:
+            self.names.discard(name)
+            self.changed.discard(name)
+
+
+def _number(props: dict[str, str], key: str) -> int:
+    return int(props.get(key, "0"))
 
 
 def _found(info: ServiceInfo) -> FoundHost | None:
@@ -106,28 +134,67 @@ def _found(info: ServiceInfo) -> FoundHost | None:
     addresses = info.parsed_addresses(IPVersion.V4Only)
     try:
         return FoundHost(info.name.removesuffix("." + SERVICE_TYPE), addresses[0],
-                         int(info.port or 0), int(props.get("free", "0")),
-                         int(props.get("version", "0")))
+                         int(info.port or 0), _number(props, "free"), _number(props, "version"),
+                         _number(props, "playing"), _number(props, "away"))
     except (IndexError, ValueError):
         return None
 
 
+class LiveBrowser:
+    """The hosts announced on the LAN, kept current in the background while it is
+    open (hosts appear, change their listing and leave): `hosts()` is the list now;
+    `close()` stops browsing."""
+
+    def __init__(self, interfaces: list[str] | None = None, every: float = 0.25) -> None:
+        self._zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"],
+                                  ip_version=IPVersion.V4Only)
+        self._collector = _Collector()
+        self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE, self._collector)
+        self._found: dict[str, FoundHost] = {}
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._every = every
+        self._resolver = threading.Thread(target=self._resolve, daemon=True,
+                                          name="havana-browse")
+        self._resolver.start()
+
+    def hosts(self) -> list[FoundHost]:
+        """The hosts found and still announced, by name."""
+        with self._lock:
+            return sorted(self._found.values(), key=lambda host: (host.name, host.port))
+
+    def _resolve(self) -> None:
+        """Resolve the records of new and changed services; forget removed ones."""
+        collector = self._collector
+        while not self._closed.wait(self._every):
+            with collector.lock:
+                names, changed = set(collector.names), set(collector.changed)
+                collector.changed.clear()
+            for name in changed:
+                info = self._zeroconf.get_service_info(SERVICE_TYPE, name, timeout=500)
+                host = _found(info) if info is not None else None
+                if host is None:
+                    with collector.lock:
+                        collector.changed.add(name)  # try again
+                    continue
+                with self._lock:
+                    self._found[name] = host
+            with self._lock:
+                for gone in set(self._found) - names:
+                    del self._found[gone]
+
+    def close(self) -> None:
+        self._closed.set()
+        self._resolver.join(timeout=2)
+        self._browser.cancel()
+        self._zeroconf.close()
+
+
 def browse(timeout: float = 2.5, interfaces: list[str] | None = None) -> list[FoundHost]:
     """Hosts announced on the LAN, found within `timeout` seconds."""
-    zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"], ip_version=IPVersion.V4Only)
-    collector = _Collector()
-    browser = ServiceBrowser(zeroconf, SERVICE_TYPE, collector)
+    browser = LiveBrowser(interfaces, every=0.1)
     try:
-        end = time.monotonic() + timeout
-        found: dict[str, FoundHost] = {}
-        while time.monotonic() < end:
-            for name in list(collector.names - set(found)):
-                info = zeroconf.get_service_info(SERVICE_TYPE, name, timeout=500)
-                host = _found(info) if info is not None else None
-                if host is not None:
-                    found[name] = host
-            time.sleep(0.1)
-        return list(found.values())
+        time.sleep(timeout)
+        return browser.hosts()
     finally:
-        browser.cancel()
-        zeroconf.close()
+        browser.close()

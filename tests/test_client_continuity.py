@@ -28,21 +28,32 @@ class Player:
         self.model = TableModel(list(link.human_seats), names=list(link.names))
         self.asked: set[tuple[int, int]] = set()
 
-    def step(self) -> None:
+    def take_news(self) -> None:
         self.model.feed(self.link.poll())
         while self.model.pop() is not None:
             pass
+
+    def decide_one(self) -> int | None:
+        """Decide for one asked seat; the version decided on, or None."""
         for seat in self.link.human_seats:
             view = self.model.views.get(seat)
             if view is not None and seat in view["to_decide"] \
                     and (seat, view["version"]) not in self.asked:
                 self.asked.add((seat, view["version"]))
                 self.link.send(seat, view["legal"][0])
+                return int(view["version"])
+        return None
 
     @property
     def version(self) -> int:
         view = self.model.view()
         return -1 if view is None else view["version"]
+
+    @property
+    def seen(self) -> set[int]:
+        """The versions of its seats' latest views (one when they agree)."""
+        return {self.model.views[s]["version"] if s in self.model.views else -1
+                for s in self.link.human_seats}
 
     @property
     def over(self) -> bool:
@@ -51,12 +62,22 @@ class Player:
 
 
 def play(players: list[Player], until: int | None = None, seconds: float = 60) -> None:
-    """Step every player until the game is over (or reaches version `until`)."""
+    """Play until the game is over (or reaches version `until`), one decision at a
+    time in seat order: the opening choices, made at once, are applied in the same
+    order in every run, so that runs compare event for event."""
     deadline = time.monotonic() + seconds
+    sent_at = -1
     while not all(p.over or (until is not None and p.version >= until) for p in players):
         assert time.monotonic() < deadline, "the game did not move on"
         for player in players:
-            player.step()
+            player.take_news()
+        seen = set().union(*(p.seen for p in players))
+        if len(seen) == 1 and seen.pop() > sent_at:  # every seat sees the same, newer state
+            for player in players:
+                decided = player.decide_one()
+                if decided is not None:
+                    sent_at = decided
+                    break
         time.sleep(0.002)
 
 

@@ -15,6 +15,7 @@ from havana_game.rules.ruleset import CLASSIC_NAMES
 from net.errors import ProtocolError
 from net.host.persist import table_from_document, table_to_document
 from net.host.table import RECENT_REPLIES, Table, decision_digest
+from net.listing import Listing
 
 from .net_helpers import Recorder, play_randomly, running_host
 
@@ -136,8 +137,8 @@ def test_free_seat_count_follows_joins_bots_and_the_start():
     async def scenario():
         async with running_host() as host:
             table = host.create_table(3)
-            counts: list[int] = []
-            host.on_free_seats = counts.append
+            listings: list[Listing] = []
+            host.on_listing = listings.append
             owner = await Recorder.connect(host.port)
             await owner.join(table.code)
             await owner.until("table")
@@ -147,5 +148,6 @@ def test_free_seat_count_follows_joins_bots_and_the_start():
             await owner.until("table")
             owner.send({"type": "start", "seq": 2, "version": table.revision})
             await owner.until("view")
-            assert counts == [2, 1, 0] and host.free_seats == 0
+            assert [listing.free for listing in listings] == [2, 1, 0]
+            assert listings[-1] == host.listing() == Listing(free=0, playing=1, away=0)
     asyncio.run(scenario())

@@ -1,12 +1,15 @@
 """LAN discovery, restricted to the loopback interface: an announced host shows
-up in a browser's list within 3 seconds, with its current free-seat count."""
+up in a browser's list within 3 seconds, with its current listing (free seats,
+games in progress, seats awaiting rejoin); a live browser follows changes and
+sees the host leave."""
 
 from __future__ import annotations
 
 import os
+import time
 
 from net import PROTOCOL_VERSION
-from net.discovery import announce, browse, instance_label
+from net.discovery import Listing, LiveBrowser, announce, browse, instance_label
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -14,10 +17,10 @@ LOOPBACK = ["127.0.0.1"]
 def test_announced_host_is_found_within_three_seconds():
     # Name and port of this process only: another test run on the machine announces too.
     port = 20000 + os.getpid() % 40000
-    announcement = announce(f"test table {os.getpid()}", port, 3, "127.0.0.1",
+    announcement = announce(f"test table {os.getpid()}", port, Listing(free=3), "127.0.0.1",
                             interfaces=LOOPBACK)
     try:
-        announcement.update(2).result(timeout=5)  # a seat was taken
+        announcement.update(Listing(free=2)).result(timeout=5)  # a seat was taken
         found = browse(timeout=2.5, interfaces=LOOPBACK)
     finally:
         announcement.close()
@@ -31,3 +34,32 @@ def test_long_names_are_cut_to_a_dns_label_on_whole_characters():
     assert len(label.encode("utf-8")) <= 63 and label.endswith(" 40123")
     assert "." not in label and label.startswith("Мой компьютер-")
     assert instance_label("Ana", 7) == "Ana 7"
+
+
+def _until(browser: LiveBrowser, port: int, check, seconds: float = 5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        mine = [h for h in browser.hosts() if h.port == port]
+        if check(mine):
+            return mine
+        time.sleep(0.05)
+    raise AssertionError(f"not seen within {seconds} s: {browser.hosts()}")
+
+
+def test_a_live_browser_follows_a_game_starting_a_player_leaving_and_the_host_going():
+    port = 20000 + (os.getpid() + 7) % 40000
+    browser = LiveBrowser(interfaces=LOOPBACK)
+    announcement = announce(f"live table {os.getpid()}", port, Listing(free=1), "127.0.0.1",
+                            interfaces=LOOPBACK)
+    try:
+        found = _until(browser, port, lambda mine: mine and mine[0].free_seats == 1)
+        assert (found[0].playing, found[0].away, found[0].place) == (0, 0, f"127.0.0.1:{port}")
+        announcement.update(Listing(free=0, playing=1, away=1)).result(timeout=5)
+        found = _until(browser, port, lambda mine: mine and mine[0].playing == 1)
+        assert (found[0].free_seats, found[0].away) == (0, 1)
+    finally:
+        announcement.close()
+    try:
+        _until(browser, port, lambda mine: not mine)
+    finally:
+        browser.close()

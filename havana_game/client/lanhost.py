@@ -43,9 +43,10 @@ class LanHost(HostThread):
 
 def start_lan_host(players: int, name: str, edition: str = DEFAULT_EDITION) -> LanHost:
     """Listen on all interfaces with a table of `players` open seats playing
-    `edition` and announce it (in the background: announcing takes a moment; a
-    failure is reported on standard error and in `announce_error`, and typing the
-    address still works)."""
+    `edition` and announce it, kept current as seats fill, the game starts and
+    players leave or come back (announcing starts in the background: it takes a
+    moment; a failure is reported on standard error and in `announce_error`, and
+    typing the address still works)."""
     from net.host import Host, HostConfig
 
     from ..content import find_edition
@@ -56,8 +57,10 @@ def start_lan_host(players: int, name: str, edition: str = DEFAULT_EDITION) -> L
     def announce() -> None:
         try:
             from net.discovery import announce as publish
-            running.announcement.append(publish(name, running.port, players - 1,
-                                                running.address))
+            announcement = publish(name, running.port, host.listing(), running.address)
+            running.announcement.append(announcement)
+            host.on_listing = announcement.update  # kept current from the host's thread
+            announcement.update(host.listing())  # seats taken while announcing
         except Exception as error:  # noqa: BLE001 - zeroconf's errors vary by platform
             running.announce_error = f"{type(error).__name__}: {error}"
             print(f"havana: the game is not announced on the LAN ({running.announce_error}); "

@@ -27,6 +27,7 @@ from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
 
 from .. import PROTOCOL_VERSION
 from ..errors import FrameError, ProtocolError
+from ..listing import Listing
 from ..messages import (
     AddBot,
     Decide,
@@ -100,10 +101,10 @@ class Host:
         hard bot's budget being wall time) and the loop keeps a core's worth."""
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._nonces = itertools.count(1)
-        self.on_free_seats: Callable[[int], object] | None = None
-        """Called with the number of open seats in lobbies whenever it changes (the
-        LAN announcement's `free` count)."""
-        self._free_seats = -1
+        self.on_listing: Callable[[Listing], object] | None = None
+        """Called with the host's `listing()` whenever it changes (the LAN
+        announcement's free seats, games in progress and seats awaiting rejoin)."""
+        self._listing: Listing | None = None
         self._seeds = random.Random(self.config.seed) if self.config.seed is not None else None
         """Draws each new table's game seed when the host was given a seed."""
         self.store: Store | None = None
@@ -477,15 +478,20 @@ class Host:
         status = self._status(table)
         for conn in (*audience.seats.values(), *audience.spectators):
             conn.send("table", **status)
-        free = self.free_seats
-        if free != self._free_seats and self.on_free_seats is not None:
-            self.on_free_seats(free)
-        self._free_seats = free
+        listing = self.listing()
+        if listing != self._listing and self.on_listing is not None:
+            self.on_listing(listing)
+        self._listing = listing
 
-    @property
-    def free_seats(self) -> int:
-        """Open seats over every table still in its lobby."""
-        return sum(table.free_seats for table in self.tables.values())
+    def listing(self) -> Listing:
+        """What the LAN announcement says: seats anyone may join (open seats in
+        lobbies, seats handed on in games), games in progress, and human seats of
+        running games whose player is away (they may rejoin)."""
+        playing = [table for table in self.tables.values() if table.status == "playing"]
+        away = sum(1 for table in playing for seat in table.seats
+                   if seat.kind == "human" and seat.index not in self.audiences[table.id].seats)
+        return Listing(sum(table.free_seats for table in self.tables.values()), len(playing),
+                       away)
 
     @staticmethod
     def _update(table: Table, events: Sequence[Event]) -> Update:

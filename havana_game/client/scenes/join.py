@@ -1,38 +1,88 @@
-"""Join a LAN game: hosts found on the network (free seats, version), or a
-typed address; then the join code."""
+"""Join a LAN game: Rejoin for the seats this player holds (kept on disk by
+`lanseats`), the games announced on the network (kept live while the screen is
+open: in their lobby with free seats, or in progress), or a typed address; then
+the join code. The name typed is remembered for the next start."""
 
 from __future__ import annotations
 
 import threading
+import time
 from functools import partial
 from typing import Any
 
 import pygame
 
-from .. import art
+from .. import art, lanseats
 from ..i18n import tr, trn
 from ..widgets import Button, TextField
 from .base import Scene
 
+REFRESH = 0.5
+"""Seconds between two looks at the live list of games found."""
+MAX_REJOIN, MAX_FOUND = 2, 3
+"""Rows shown for held seats and for games found (the rest waits for room)."""
+ROW_TOP, ROW_STEP = 360, 50
+"""Design pixels: the first row of the list and the distance between rows."""
+
+
+def found_label(host: Any, mine: bool) -> str:
+    """What a game found on the network says: its name and address, then in its
+    lobby the free seats, or in progress whether a seat is free to join and how
+    many wait for their player to rejoin; and whether this player has a seat."""
+    from net import PROTOCOL_VERSION
+    place = {"table": host.name, "address": host.address, "port": host.port}
+    if host.version != PROTOCOL_VERSION:
+        return tr("join.host_version", version=host.version, **place)
+    if not host.playing:
+        parts = [trn("join.host", host.free_seats, **place)]
+    else:
+        parts = [tr("join.host_playing", **place)]
+        if host.free_seats:
+            parts.append(trn("join.host_free", host.free_seats))
+        if host.away:
+            parts.append(trn("join.host_away", host.away))
+    if mine:
+        parts.append(tr("join.host_yours"))
+    return " · ".join(parts)
+
 
 class JoinScene(Scene):
-    """Browse in the background; click a found host or type host:port and the code."""
+    """Browse in the background; click Rejoin, a found game, or type host:port and
+    the code."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.found: list[Any] = []
+        self.held = lanseats.remembered()
         self.message = ""
         self.searching = True
         self.values = {"address": "", "code": "", "name": app.settings.shown_name()}
-        threading.Thread(target=self._browse, daemon=True, name="havana-browse").start()
+        self.browser: Any = None
+        self._closed = False
+        self._looked = 0.0
+        threading.Thread(target=self._browse, daemon=True, name="havana-browse-start").start()
 
     def _browse(self) -> None:
+        """Start the live browser (a moment's work); none on a machine without
+        discovery: typing the address works."""
         try:
-            from net.discovery import browse
-            self.found = browse(2.5)
-        except Exception:  # noqa: BLE001 - no discovery on this machine: typing works
-            self.found = []
-        self.searching = False
+            from net.discovery import LiveBrowser
+            browser = LiveBrowser()
+        except Exception:  # noqa: BLE001 - no multicast here: typing works
+            browser = None
+        if self._closed and browser is not None:
+            browser.close()
+            browser = None
+        self.browser = browser
+        if browser is None:
+            self.searching = False
+
+    def _stop_browsing(self) -> None:
+        """Leaving the screen: stop browsing (in the background: it takes a moment)."""
+        self._closed = True
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            threading.Thread(target=browser.close, daemon=True, name="havana-browse-stop").start()
 
     def layout(self, size: tuple[int, int]) -> None:
         for f in self.fields:
@@ -51,28 +101,52 @@ class JoinScene(Scene):
             Button("connect", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
                                           self.px(200), self.px(48)), tr("join.connect"),
                    self.connect, primary=True)]
+        rows = [(f"rejoin:{i}", tr("join.rejoin", name=held.name, address=held.address),
+                 partial(self.rejoin, held), True, True)
+                for i, held in enumerate(self.held[:MAX_REJOIN])]
         from net import PROTOCOL_VERSION
-        for i, host in enumerate(self.found[:5]):
-            ok = host.version == PROTOCOL_VERSION
-            place = {"table": host.name, "address": host.address, "port": host.port}
-            label = trn("join.host", host.free_seats, **place) if ok else \
-                tr("join.host_version", version=host.version, **place)
-            self.buttons.append(Button(f"host:{i}", pygame.Rect(
-                cx - self.px(350), self.px(360) + i * self.px(52), self.px(700), self.px(44)),
-                label, partial(self._pick, host), enabled=ok))
+        held_at = {held.address for held in self.held}
+        rows += [(f"host:{i}", found_label(host, host.place in held_at), partial(self._pick, host),
+                  host.version == PROTOCOL_VERSION, False)
+                 for i, host in enumerate(self.found[:MAX_FOUND])]
+        for i, (name, label, action, enabled, primary) in enumerate(rows):
+            self.buttons.append(Button(name, pygame.Rect(
+                cx - self.px(350), self.px(ROW_TOP) + i * self.px(ROW_STEP), self.px(700),
+                self.px(44)), label, action, enabled=enabled, primary=primary))
 
     def _pick(self, host: Any) -> None:
         for f in self.fields:
             if f.name == "address":
-                f.value = f"{host.address}:{host.port}"
+                f.value = host.place
 
     def update(self, dt: float) -> None:
-        if not self.searching and not getattr(self, "_shown", False):
-            self._shown = True
+        now = time.monotonic()
+        if self.browser is None or now - self._looked < REFRESH:
+            return
+        self._looked = now
+        found = self.browser.hosts()
+        if found != self.found or self.searching:
+            self.found, self.searching = found, False
             self.relayout()
 
-    def connect(self) -> None:
+    def on_escape(self) -> None:
+        self._stop_browsing()
+        super().on_escape()
+
+    def rejoin(self, held: lanseats.HeldSeat) -> None:
+        """Take back a held seat with its token."""
         from net.client import ClientConnection
+
+        from .lobby import LobbyScene
+        self._stop_browsing()
+        conn = ClientConnection(held.host, held.port)
+        conn.join(held.code, held.name, seat=held.seat, token=held.token)
+        self.app.switch(LobbyScene(self.app, conn, address=held.address, code=held.code))
+
+    def connect(self) -> None:
+        """Join with what was typed; the name is remembered. Typing the address and
+        code of a table where this player holds a seat takes that seat back."""
+        from net.host.credentials import normalize_code
 
         from .lobby import LobbyScene
         values = {f.name: f.value.strip() for f in self.fields}
@@ -83,14 +157,24 @@ class JoinScene(Scene):
         if not values["code"]:
             self.message = tr("join.need_code")
             return
+        name = values["name"] or self.app.settings.shown_name()
+        self.app.settings.remember_name(name)
+        self.app.settings.save()
+        held = next((h for h in self.held if h.address == values["address"]
+                     and normalize_code(h.code) == normalize_code(values["code"])), None)
+        if held is not None:
+            self.rejoin(held)
+            return
+        from net.client import ClientConnection
+        self._stop_browsing()
         conn = ClientConnection(host, int(port))
-        conn.join(values["code"], values["name"] or self.app.settings.shown_name())
+        conn.join(values["code"], name)
         self.app.switch(LobbyScene(self.app, conn, address=values["address"],
                                    code=values["code"]))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("join.title"), 30)
-        self.note(surface, tr("join.found") if self.found else
+        self.note(surface, tr("join.found") if self.found or self.held else
                   (tr("lobby.waiting") if self.searching else tr("join.none")), 326,
                   art.TEXT_DIM)
         if self.message:

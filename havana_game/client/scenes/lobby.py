@@ -131,7 +131,8 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.conn is None:
             return
-        for message in self.conn.poll():
+        messages = self.conn.poll()
+        for index, message in enumerate(messages):
             kind = message.get("type")
             if kind == "table":
                 self.status = message
@@ -148,8 +149,8 @@ class LobbyScene(Scene):
                     lanseats.forget_refused(self.address, self.code, self.conn.seat)
             elif kind == "history":
                 self.early.append(message)
-            elif kind == "view":
-                self.early.append(message)
+            elif kind == "view":  # the game runs: the table takes over, with what followed
+                self.early += messages[index:]
                 self._open_table()
                 return
 

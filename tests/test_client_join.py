@@ -1,0 +1,174 @@
+"""Joining and rejoining LAN games from the join screen: a guest whose client
+was killed, or who left to the menu, takes its seat back with Rejoin (its token
+kept on disk), history and all; games found say whether they are in progress;
+the name typed is remembered."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from havana_game.client import lanseats
+from havana_game.client.i18n import tr, trn
+from havana_game.client.scenes.join import JoinScene, found_label
+from havana_game.client.scenes.menu import MenuScene
+from havana_game.client.scenes.table import TableScene
+from havana_game.client.settings import Settings
+from net import PROTOCOL_VERSION
+from net.discovery import FoundHost
+from net.host import HostConfig
+from net.local import start_local_host
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, click, key, make_app, settle, step
+
+
+def _wait(app, condition, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        settle(app, 0.02)
+
+
+@pytest.fixture
+def lan_table():
+    """A 2-seat LAN table with a bot on seat 1; it starts once the guest sits down."""
+    host = start_local_host(2, ["human", "random"], HostConfig(seed=HOST_SEED, autostart=True))
+    yield host
+    host.stop()
+
+
+def _join_screen(app) -> JoinScene:
+    app.switch(MenuScene(app))
+    step(app)
+    step(app, click(app.scene.controls()["join"]))
+    assert isinstance(app.scene, JoinScene)
+    return app.scene
+
+
+def _type(scene: JoinScene, **values: str) -> None:
+    for field in scene.fields:
+        if field.name in values:
+            field.value = values[field.name]
+
+
+def _at_table(app) -> TableScene:
+    _wait(app, lambda: isinstance(app.scene, TableScene))
+    table = app.scene
+    _wait(app, lambda: table.view is not None and table.model.seats)
+    return table
+
+
+def _guest_sits_down(app, host) -> TableScene:
+    join = _join_screen(app)
+    _type(join, address=f"127.0.0.1:{host.port}", code=host.code.lower(), name="Bea")
+    step(app, click(join.controls()["connect"]))
+    table = _at_table(app)
+    assert table.model.names[table.viewer] == "Bea"
+    return table
+
+
+def _play_a_little(app, table: TableScene) -> None:
+    for _ in range(2):
+        _wait(app, table.deciding)
+        act_once(app, table)
+    _wait(app, lambda: len(table.model.events) > 3)
+
+
+def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, lan_table):
+    host = lan_table
+    app = make_app(tmp_path)
+    table = _guest_sits_down(app, host)
+    seat = table.viewer
+    _play_a_little(app, table)
+    story = list(table.model.events)
+    [held] = lanseats.remembered()
+    assert (held.seat, held.name, held.address) == (seat, "Bea", f"127.0.0.1:{host.port}")
+    table.link.close()  # the process dies: no Leave, nothing said to the host
+
+    again = make_app(tmp_path)  # started again, same config folder
+    join = _join_screen(again)
+    rejoin = join.button("rejoin:0")
+    assert rejoin.label == tr("join.rejoin", name="Bea", address=held.address)
+    step(again, click(rejoin.rect))
+    back = _at_table(again)
+    assert back.viewer == seat and back.model.events[:len(story)] == story
+    assert len(back.log_lines) >= len(story) // 2  # the log tells the whole game again
+    back.close()
+
+
+def test_leave_to_menu_then_rejoin(tmp_path, lan_table):
+    host = lan_table
+    app = make_app(tmp_path)
+    table = _guest_sits_down(app, host)
+    _play_a_little(app, table)
+    step(app, key(__import__("pygame").K_ESCAPE))
+    step(app, click(table.controls()["leave"]))
+    assert "leave_confirm" in table.controls()
+    step(app, click(table.controls()["leave_confirm"]))
+    assert isinstance(app.scene, MenuScene)
+    join = _join_screen(app)
+    _type(join, address=f"127.0.0.1:{host.port}", code=host.code, name="Bea")
+    step(app, click(join.controls()["connect"]))  # the same address and code: a rejoin
+    back = _at_table(app)
+    assert back.model.names[back.viewer] == "Bea" and len(back.model.events) > 3
+    back.close()
+
+
+def test_a_refused_token_is_forgotten(tmp_path, lan_table):
+    host = lan_table
+    app = make_app(tmp_path)
+    lanseats.remember(f"127.0.0.1:{host.port}", host.code, "gone", 1, "0" * 64, "Bea")
+    join = _join_screen(app)
+    step(app, click(join.button("rejoin:0").rect))
+    _wait(app, lambda: not lanseats.remembered())
+    app.scene.on_escape()
+
+
+def test_the_name_typed_is_remembered(tmp_path, lan_table):
+    host = lan_table
+    app = make_app(tmp_path)
+    table = _guest_sits_down(app, host)
+    table.close()
+    assert Settings.load().player_name == "Bea"
+
+
+def test_games_found_say_whether_they_are_in_progress():
+    place = {"table": "Ana", "address": "10.0.0.2", "port": 5000}
+    lobby = FoundHost("Ana", "10.0.0.2", 5000, 2, PROTOCOL_VERSION)
+    assert found_label(lobby, False) == trn("join.host", 2, **place)
+    running = FoundHost("Ana", "10.0.0.2", 5000, 1, PROTOCOL_VERSION, playing=1, away=2)
+    label = found_label(running, True)
+    for part in (tr("join.host_playing", **place), trn("join.host_free", 1),
+                 trn("join.host_away", 2), tr("join.host_yours")):
+        assert part in label
+    assert trn("join.host", 1, **place) not in label
+
+
+def test_the_join_screen_lists_held_seats_and_live_games_without_overlap(tmp_path):
+    app = make_app(tmp_path, (1280, 720))
+    lanseats.remember("10.0.0.2:5000", "ABCDE-FGHJK", "t1", 1, "a" * 64, "Bea")
+    join = _join_screen(app)
+
+    class Browser:
+        def hosts(self):
+            return [FoundHost(f"Host {i}", "10.0.0.2", 5000 + i, 0, PROTOCOL_VERSION, playing=1)
+                    for i in range(5)]
+
+        def close(self):
+            pass
+
+    _wait(app, lambda: join.browser is not None or not join.searching)
+    if join.browser is not None:
+        join.browser.close()  # the real one: this test shows made-up games
+    join.browser = Browser()
+    settle(app, 0.6)
+    names = [b.name for b in join.buttons]
+    assert names.count("rejoin:0") == 1 and [n for n in names if n.startswith("host:")] == \
+        ["host:0", "host:1", "host:2"]
+    assert tr("join.host_yours") in join.button("host:0").label
+    rects = [b.rect for b in join.buttons] + [f.rect for f in join.fields]
+    for i, a in enumerate(rects):
+        assert a.bottom <= 720 and not any(a.colliderect(b) for b in rects[i + 1:])
+    join.on_escape()
