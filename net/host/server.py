@@ -63,12 +63,13 @@ class Audience:
     spectators: set[Connection] = field(default_factory=set)
 
 
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0001
 """Seconds a thread may hold the interpreter before another takes it (Python's
-default is 5 ms). Bots think in threads; the event loop takes the interpreter
-back many times per frame it handles, so with the default a busy host answers
-pings in tens of milliseconds, and a hundred tables starting at once stall it
-for seconds (tools/bench_net.py measures it)."""
+default is 5 ms). Bots think in a thread; every socket write of the event loop
+lets go of the interpreter, and taking it back waits up to this long while a bot
+thinks, so a heartbeat pinging a hundred connections cost 100 x 1 ms at 1 ms, and
+a ping's p99 was 170-260 ms (tools/bench_net.py; 10.7 ms at 0.1 ms). A bot loses
+nothing while the loop is idle: only a waiting thread asks for the interpreter."""
 
 
 class Host:
