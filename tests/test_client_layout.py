@@ -191,3 +191,17 @@ def test_join_fields_are_centered_and_named(tmp_path):
     labelled = {f.name: f.rect.inflate(0, 22).move(0, -11) for f in scene.fields}
     _no_overlap(labelled)
     assert scene.fields[-1].value == app.settings.shown_name()
+
+
+def test_new_game_names_each_ai_level_it_seats_in_one_line(tmp_path):
+    from havana_game.client.i18n import tr
+    from havana_game.client.scenes.newgame import NewGameScene
+
+    app = make_app(tmp_path)
+    scene = NewGameScene(app)
+    scene.kinds = ["human", "hard", "easy", "hard"]
+    app.switch(scene)
+    assert scene.levels_playing() == ["hard", "easy"]
+    assert scene.button("kind:1").tooltip == tr("ai.about.hard")
+    scene.players = 2
+    assert scene.levels_playing() == ["hard"]

@@ -58,7 +58,8 @@ class NewGameScene(Scene):
             self.buttons.append(Button(f"kind:{seat}", pygame.Rect(cx - self.px(380), y,
                                                                    self.px(200), self.px(44)),
                                        label, partial(self._cycle, seat),
-                                       selected=kind == "human"))
+                                       selected=kind == "human",
+                                       tooltip="" if kind == "human" else tr(f"ai.about.{kind}")))
             self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
                                                                      self.px(300), self.px(44)),
                                          self.names[seat], placeholder=tr("name"),
@@ -101,6 +102,12 @@ class NewGameScene(Scene):
         surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(110),
                                                      self.px(130))))
         self.note(surface, tr("new.hint"), 460, art.TEXT_DIM, 15)
+        for i, level in enumerate(self.levels_playing()):
+            self.note(surface, tr(f"ai.about.{level}"), 510 + i * 24, art.TEXT_LIGHT, 15)
+
+    def levels_playing(self) -> list[str]:
+        """The AI levels seated, in seat order, each once: what the player faces."""
+        return list(dict.fromkeys(k for k in self.kinds[:self.players] if k != "human"))
 
     def start(self) -> None:
         """Start a local host with these seats and go to the table."""
