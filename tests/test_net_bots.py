@@ -83,3 +83,37 @@ def test_no_ping_during_the_handshake():
     welcome, *messages = asyncio.run(scenario())
     assert welcome["n"] == 1
     assert [m["type"] for m in messages][:2] == ["welcome", "joined"]
+
+
+class PausingBot:
+    """Thinks `PAUSE` seconds, then plays a random legal decision."""
+
+    level = "pausing"
+
+    def __init__(self) -> None:
+        self.rng = random.Random(5)
+
+    def decide(self, view: Any) -> dict[str, Any]:
+        time.sleep(PAUSE)
+        return self.rng.choice(view["legal"])
+
+
+PAUSE = 0.05
+"""Seconds the pausing bot thinks: longer than the client takes to answer."""
+
+
+def test_a_bot_thinking_while_a_human_chooses_still_plays():
+    """In the opening both seats choose at once; the human's quick choice lands
+    while the bot thinks. The bot's answer stands (its options did not change) and
+    the game goes on to the end (before, the answer was dropped and the table
+    waited for the bot forever)."""
+    async def scenario() -> dict[str, Any]:
+        async with running_host() as host:
+            table = host.create_table(2, [None, "random"])
+            table.seats[1].bot = PausingBot()  # type: ignore[assignment]
+            client = await Recorder.connect(host.port)
+            await client.join(table.code)
+            over = await play_randomly(client, random.Random(4))
+            client.close()
+            return over
+    assert asyncio.run(scenario())["winners"]

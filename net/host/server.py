@@ -97,6 +97,7 @@ class Host:
         self._bots_scheduled: set[str] = set()
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.bot_threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havana-bot")
+        self._closing = False
         """Where bots think, off the event loop: one thread, since threads share one
         interpreter (a second one would only halve each search's iterations, the
         hard bot's budget being wall time) and the loop keeps a core's worth."""
@@ -173,6 +174,7 @@ class Host:
         return self.port
 
     async def close(self) -> None:
+        self._closing = True  # no bot starts to think or plays from now on
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         for task in list(self._bot_tasks):
@@ -540,7 +542,8 @@ class Host:
     # --- bots ----------------------------------------------------------------------
 
     def _schedule_bots(self, table: Table) -> None:
-        if table.id not in self._bots_scheduled and table.bot_turn() is not None:
+        if not self._closing and table.id not in self._bots_scheduled \
+                and table.bot_turn() is not None:
             self._bots_scheduled.add(table.id)
             task = asyncio.get_running_loop().create_task(self._bot_step(table))
             self._bot_tasks.add(task)
@@ -550,7 +553,10 @@ class Host:
         """One bot decision. The bot thinks in a worker thread (`bot_threads`), so a
         long search never holds up the other tables, heartbeats or connections; its
         answer is applied only if the table is still where the bot saw it. A bot
-        that fails has a random legal decision played for it, and says so."""
+        that fails has a random legal decision played for it, and says so. While it
+        thinks, another seat may make its simultaneous choice: the answer stands if
+        this seat's options are unchanged, and otherwise the bot thinks again."""
+        again = False
         try:
             turn = table.bot_turn()
             if turn is None or table.game is None:
@@ -559,23 +565,34 @@ class Host:
             view = view_for(table.game.state, seat)
             version = view["version"]
             try:
-                answer = await asyncio.get_running_loop().run_in_executor(
+                thinking = asyncio.get_running_loop().run_in_executor(
                     self.bot_threads, bot.decide, view)
-                decision = table.parse(answer)
+            except RuntimeError:
+                return  # the bot's thread is shut: the host or the interpreter is stopping
+            try:
+                decision = table.parse(await thinking)
             except Exception as error:  # noqa: BLE001 - any bot failure is survived
+                if self._closing:
+                    return  # the host stopped the bot's thread
                 decision = table.parse(random.Random(version).choice(view.get("legal", [])))
                 print(f"havana host: table {table.id}: the bot at seat {seat} failed "
                       f"({type(error).__name__}: {error}); a random legal decision was "
                       "played for it", file=sys.stderr)
-            if table.game is None or table.game.state.version != version \
-                    or table.bot_turn() != turn:
-                return  # the table moved on while the bot thought (a human took the seat)
-            events = table.decide(seat, decision, version)
+            if self._closing:
+                return
+            game = table.game
+            if game is None or table.bot_turn() != turn or game.state.version != version \
+                    and view_for(game.state, seat).get("legal") != view.get("legal"):
+                again = True  # the question changed (a human took the seat, the
+                return        # game moved on): think about the table as it is now
+            events = table.decide(seat, decision, game.state.version)
         except (ProtocolError, IllegalDecision) as error:
             print(f"havana host: table {table.id}: a bot decision was refused ({error})",
                   file=sys.stderr)
             return
         finally:
             self._bots_scheduled.discard(table.id)
+            if again:
+                self._schedule_bots(table)
         table.commit_decision()
         self._broadcast(table, events)

@@ -118,8 +118,12 @@ class Store:
         self._segment_size += len(data)
         if self._segment_size >= self.segment_bytes:
             self._next_segment()
+        try:
+            future = self._journal_thread.submit(self._write, number, segment, data)
+        except RuntimeError:  # the interpreter is exiting without a clean close: the
+            self._loop = None  # batch's frames stay held, so no client saw it happen
+            return
         self._flushing = True
-        future = self._journal_thread.submit(self._write, number, segment, data)
         future.add_done_callback(self._from_thread)
 
     def _write(self, number: int, segment: int, data: bytes) -> None:
