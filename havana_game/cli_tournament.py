@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
@@ -23,7 +24,8 @@ def register(subparsers: Any) -> None:
                         help="players per game")
     parser.add_argument("--seats", required=True, metavar="LEVEL,...",
                         help="one level per seat, comma separated, e.g. hard,medium "
-                             f"(levels: {', '.join(BOT_LEVEL_NAMES)})")
+                             f"(levels: {', '.join(BOT_LEVEL_NAMES)}); hard@MS is the hard "
+                             "bot thinking MS milliseconds whatever --budget-ms says")
     parser.add_argument("--games", type=positive, default=20, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
@@ -38,10 +40,10 @@ def register(subparsers: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     levels = [level.strip() for level in args.seats.split(",")]
-    unknown = [level for level in levels if level not in BOT_LEVEL_NAMES]
+    unknown = [level for level in levels if not _known_seat(level)]
     if len(levels) != args.players or unknown:
         print(f"havana tournament: --seats needs {args.players} levels from "
-              f"{', '.join(BOT_LEVEL_NAMES)}, not {args.seats!r}", file=sys.stderr)
+              f"{', '.join(BOT_LEVEL_NAMES)} or hard@MS, not {args.seats!r}", file=sys.stderr)
         return 2
 
     def progress(games: int, report: dict[str, Any]) -> None:
@@ -60,13 +62,24 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _known_seat(label: str) -> bool:
+    """Whether a --seats entry names a level, or the hard bot with a positive budget."""
+    level, at, budget = label.partition("@")
+    if not at:
+        return level in BOT_LEVEL_NAMES
+    try:
+        return level == "hard" and 0 < float(budget) < math.inf
+    except ValueError:
+        return False
+
+
 def format_report(report: dict[str, Any]) -> str:
     """The tournament's figures as text."""
     lines = [f"{report['games']} games, {report['players']} players, seed {report['seed']}"]
     for level, rate in report["win_rate"].items():
         low, high = report["ci95"][level]
         lines.append(
-            f"  {level:<8} x{report['seats_per_level'][level]}  win rate {rate:6.1%} "
+            f"  {level:<9} x{report['seats_per_level'][level]}  win rate {rate:6.1%} "
             f"[{low:.1%}, {high:.1%}]  decision ms mean {report['decision_ms_mean'][level]:.2f}"
             f"  p95 {report['decision_ms_p95'][level]:.2f}")
     rounds = report["rounds"]

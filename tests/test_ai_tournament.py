@@ -2,7 +2,9 @@
 
 import json
 
-from havana_game.ai.tournament import percentile, wilson
+import pytest
+
+from havana_game.ai.tournament import percentile, seat_budget, wilson
 from havana_game.cli import main
 
 
@@ -33,3 +35,21 @@ def test_tournament_text_with_a_hard_seat(capsys):
                  "--seed", "1", "--budget-ms", "5"]) == 0
     out = capsys.readouterr().out
     assert "hard" in out and "win rate" in out and "built per game" in out
+
+
+def test_a_hard_seat_can_name_its_own_thinking_time(capsys):
+    assert seat_budget("hard@1000", 100.0) == ("hard", 1000.0)
+    assert seat_budget("hard", 100.0) == ("hard", 100.0)
+    assert seat_budget("medium", None) == ("medium", None)
+    assert main(["tournament", "--players", "2", "--seats", "hard@5,hard@10", "--games", "1",
+                 "--seed", "3", "--budget-ms", "500", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["win_rate"]) == {"hard@5", "hard@10"}
+    assert max(report["decision_ms_p95"].values()) < 500  # neither thought the 500 ms
+
+
+@pytest.mark.parametrize("seat", ["hard@x", "hard@0", "hard@inf", "medium@50", "hard@"])
+def test_a_bad_thinking_time_is_refused_in_one_line(seat, capsys):
+    assert main(["tournament", "--players", "2", "--seats", f"easy,{seat}"]) == 2
+    err = capsys.readouterr().err
+    assert "or hard@MS" in err and err.count("\n") == 1

@@ -39,10 +39,20 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
-def bot_for(level: str, seed: int, budget_ms: float | None) -> Bot:
-    """A bot of `level`; the hard bot thinks `budget_ms` per decision if given."""
-    if level == "hard" and budget_ms is not None:
-        return HardBot(seed, budget_ms=budget_ms)
+def seat_budget(label: str, budget_ms: float | None) -> tuple[str, float | None]:
+    """A seat label's level and thinking time: "hard@1000" is the hard bot at
+    1000 ms per decision whatever the tournament's budget; "hard" thinks
+    `budget_ms` (its own default if None)."""
+    level, _, own = label.partition("@")
+    return level, float(own) if own else budget_ms
+
+
+def bot_for(label: str, seed: int, budget_ms: float | None) -> Bot:
+    """The bot a seat label names; the hard bot thinks `budget_ms` per decision
+    if given, or the time its label names."""
+    level, budget = seat_budget(label, budget_ms)
+    if level == "hard" and budget is not None:
+        return HardBot(seed, budget_ms=budget)
     return make_bot(level, seed)
 
 
