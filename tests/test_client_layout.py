@@ -83,19 +83,22 @@ def language_and_text_size() -> Iterator[Callable[[str, float], None]]:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])
 @pytest.mark.parametrize("language", ["ru", "pt"])
 @pytest.mark.parametrize("text_size", [1.0, 1.3])
+@pytest.mark.parametrize("buttons", [1, 2])
 def test_turn_order_chips_fit_between_the_title_and_the_goal(tmp_path, size, language,
-                                                              text_size,
+                                                              text_size, buttons,
                                                               language_and_text_size):
+    """The goal stays clear of the bar's buttons: Menu, and Hint where hints are allowed."""
     language_and_text_size(language, text_size)
     app = make_app(tmp_path, size)
     scene = table_scene(app, 4, 1, 3)
     layout = scene.layout_
-    title, chips, goal = top_bar(layout, scene.view, LONG_NAMES)
+    title, chips, goal = top_bar(layout, scene.view, LONG_NAMES, buttons)
     assert len(chips) == 4
     row = [title.rect, *(chip.rect for chip in chips), goal.rect]
     for left, right in itertools.pairwise(row):
         assert left.right < right.left, f"{left} runs into {right}"
-    assert goal.rect.right < scene.button("menu").rect.left
+    assert goal.rect.right < layout.top_button(buttons - 1).left
+    assert scene.button("menu").rect == layout.top_button(0)
     for chip in chips:
         assert layout.top.contains(chip.rect)
         assert fonts.font(chip.size, True).size(chip.text)[0] < chip.rect.w

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from havana_game.client import edition
 from havana_game.client.staging import Staging, mode
+from havana_game.content import find_edition
+from havana_game.editions import DEFAULT_EDITION, EDITIONS
+from havana_game.rules import apply, legal_decisions, new_game, view_for
+
+from .seeds import HOST_SEED
 
 
 def _view(legal):
@@ -43,3 +53,26 @@ def test_cheapest_payment_first_and_cycling():
     assert staging.decision(_view(legal)) == printed
     staging.pay_index += 1
     assert staging.decision(_view(legal)) == rubble
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_legal_decision_can_be_staged_as_a_hint_would(name):
+    """`Staging.adopt` stages any legal decision so that Confirm sends exactly
+    it; ending the turn is the one decision with its own button instead."""
+    rules = find_edition(name)
+    rng = random.Random(HOST_SEED)
+    try:
+        for _ in range(4):
+            state = new_game(rules, rng.choice([2, 3, 4]), rng.randrange(1 << 30))
+            while state.outcome() is None:
+                seat = state.deciders()[0]
+                view = view_for(state, seat)
+                edition.follow(view)
+                for decision in view["legal"]:
+                    staging = Staging()
+                    staging.adopt(view, decision)
+                    expected = None if decision["kind"] == "end_turn" else decision
+                    assert staging.decision(view) == expected, (mode(view), decision)
+                apply(state, seat, rng.choice(legal_decisions(state, seat)))
+    finally:
+        edition.follow(view_for(new_game(find_edition(DEFAULT_EDITION), 2, 0), 0))

@@ -47,6 +47,12 @@ class TableLayout:
         """A length of the 1280x720 design in window pixels."""
         return max(1, round(value * self.scale))
 
+    def top_button(self, place: int) -> Rect:
+        """The top bar's `place`-th button from the right (0: Menu, 1: Hint)."""
+        width, gap = self.px(120), self.px(10)
+        right = self.top.right - gap - place * (width + gap)
+        return Rect(right - width, self.top.top + self.px(5), width, self.top.h - self.px(10))
+
     def card_size(self) -> tuple[int, int]:
         """Building cards in the rows."""
         return self.px(92), self.px(128)

@@ -57,6 +57,8 @@ class TableModel:
     """Who plays each seat, as the host last said (empty for a `LocalLink`)."""
     notices: list[dict[str, Any]] = field(default_factory=list)
     """Seat changes for the log (`seatstate.changes`), until the table takes them."""
+    hints_used: int = 0
+    """Hints the player asked for (the results screen says so)."""
     retold: bool = False
     """The host sent the game's history: `events` was replaced, until the table
     has rebuilt its log from it."""

@@ -88,6 +88,26 @@ class Staging:
                  and d["row"] == row and d["side"] == side]
         return sorted(found, key=payment_cost)
 
+    def adopt(self, view: View, decision: Decision) -> None:
+        """Stage `decision` (an element of the view's legal decisions, e.g. a
+        hint), as the player's own picks would: the table shows it, Confirm sends it."""
+        self.clear()
+        kind = decision["kind"]
+        if kind == "choose":
+            self.cards = list(decision["cards"])
+        elif kind == "cover":
+            self.cards, self.covered = [decision["card"]], decision["covered"]
+        elif kind == "act":
+            self.act_card = decision["card"]
+            options = self.options(view)
+            self.option = options.index(decision) if decision in options else None
+        elif kind == "tax":
+            self.option = (view.get("legal") or []).index(decision)
+        elif kind == "build":
+            self.end = (decision["row"], decision["side"])
+            payments = self.payments(view)
+            self.pay_index = payments.index(decision) if decision in payments else 0
+
     def decision(self, view: View) -> Decision | None:
         """The complete legal decision staged now, or None if something is missing."""
         legal = view.get("legal") or []

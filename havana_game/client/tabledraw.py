@@ -114,11 +114,12 @@ TOP_TEXT, CHIP_TEXT, CHIP_FLOOR = 15, 13, 10
 smallest the chips shrink to before their names are shortened."""
 
 
-def top_bar(layout: TableLayout, view: View, names: list[str]) -> tuple[Placed, list[Placed],
-                                                                           Placed]:
+def top_bar(layout: TableLayout, view: View, names: list[str], buttons: int = 1) -> \
+        tuple[Placed, list[Placed], Placed]:
     """The top bar's parts: the round and phase at the left, the goal before the
-    Menu button, and between them the round's turn-order chips, which shrink
-    (down to `CHIP_FLOOR`) and then shorten their names until they all fit."""
+    bar's `buttons` buttons (Menu, Hint), and between them the round's turn-order
+    chips, which shrink (down to `CHIP_FLOOR`) and then shorten their names until
+    they all fit."""
     rect, px = layout.top, layout.px
     phase = tr(f"phase.{view['phase']}")
     text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
@@ -127,7 +128,7 @@ def top_bar(layout: TableLayout, view: View, names: list[str]) -> tuple[Placed, 
     title = _placed(fonts.fit(text, size, room, True), size, "midleft",
                     (rect.left + px(12), rect.centery))
     goal = _placed(tr("target", vp=view["target_vp"]), px(TOP_TEXT), "midright",
-                   (rect.right - px(150), rect.centery))
+                   (layout.top_button(buttons - 1).left - px(20), rect.centery))
     area = pygame.Rect(title.rect.right + px(16), rect.top + px(6), 0, rect.h - px(12))
     area.w = goal.rect.left - px(16) - area.left
     return title, _chips(layout, view, names, area), goal
@@ -185,12 +186,14 @@ def _share(widths: list[int], room: int) -> int:
     return max(widths, default=0)
 
 
-def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[str]) -> None:
-    """Round and phase, the round's turn order (active seat highlighted), the goal."""
+def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[str],
+             buttons: int = 1) -> None:
+    """Round and phase, the round's turn order (active seat highlighted), the goal
+    (before the bar's `buttons` buttons)."""
     rect = canvas.layout.top
     pygame.draw.rect(surface, (22, 34, 30), rect)
     pygame.draw.line(surface, art.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-    title, chips, goal = top_bar(canvas.layout, view, names)
+    title, chips, goal = top_bar(canvas.layout, view, names, buttons)
     _label(surface, title.text, title.size, title.rect.topleft, art.TEXT_LIGHT, True)
     for chip, seat in zip(chips, view["order"], strict=True):
         pygame.draw.rect(surface, art.SEAT_COLORS[seat], chip.rect,

@@ -59,7 +59,10 @@ class ResultsScene(Scene):
                   art.ACCENT, 22)
         y += 22 * 1.35 * scale
         if view["end_reason"]:
-            self.note(surface, tr(f"reason.{view['end_reason']}"), y, art.TEXT_DIM, 14)
+            reason = tr(f"reason.{view['end_reason']}")
+            if self.model.hints_used:
+                reason += " · " + trn("results.hints", self.model.hints_used)
+            self.note(surface, reason, y, art.TEXT_DIM, 14)
         top = self.px(y + 14 * 1.35 * scale + 10)
         gap = self.px(8)
         row_h = min(self.px(118), (self.buttons[0].rect.top - gap - top) // view["players"] - gap)

@@ -16,6 +16,7 @@ from .. import art, edition, fonts, guide
 from ..animations import EventAnimator
 from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
+from ..hints import HintService, hint_line
 from ..i18n import set_language, tr
 from ..layout import TableLayout, table_layout
 from ..link import Link
@@ -90,6 +91,11 @@ class TableScene(Scene):
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
         self._static_key: FrameKey | None = None
+        self.hints = HintService()
+        self.hint_text = ""
+        """What the last hint suggests, shown while its question stands."""
+        self.hint_question: list[dict[str, Any]] | None = None
+        """The legal decisions the hint answers (it stands while they do)."""
 
     # -- state ---------------------------------------------------------------
     @property
@@ -212,6 +218,7 @@ class TableScene(Scene):
         before = self.model.error
         self.model.feed(self.link.poll())
         self._take_seat_news()
+        self._take_hint()
         if self.model.error and self.model.error != before:
             self.awaiting = None
             self.app.sounds.play("error")
@@ -306,6 +313,9 @@ class TableScene(Scene):
                 and self.focus not in self.controls():
             self.skip()  # Space skips the animations unless it is for a focused control
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not self.paused:
+            self.ask_hint()
+            return
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + event.y)
@@ -356,10 +366,11 @@ class TableScene(Scene):
         if layout is None:
             return
         px = layout.px
-        top = layout.top
-        self.buttons.append(Button("menu", pygame.Rect(top.right - px(120), top.top + px(5),
-                                                       px(110), top.h - px(10)),
-                                   tr("menu"), self.on_escape))
+        self.buttons.append(Button("menu", layout.top_button(0), tr("menu"), self.on_escape))
+        if self.hints_allowed():
+            self.buttons.append(Button(
+                "hint", layout.top_button(1), tr("hint.button"), self.ask_hint,
+                tooltip=tr("hint.tooltip"), enabled=self.deciding() and not self.hints.busy))
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
             return
@@ -398,6 +409,35 @@ class TableScene(Scene):
         builder = ControlBuilder(self.controller, px, self.model.names,
                                  self.app.settings.colorblind)
         self.buttons += builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
+
+    def hints_allowed(self) -> bool:
+        """Hints are for games against bots on this machine (never in LAN games)."""
+        return getattr(self.link, "leaving_note", "leave.local") == "leave.local" and \
+            any(s.kind == "bot" for s in self.model.seats)
+
+    def ask_hint(self) -> None:
+        """Ask the hard bot, on this seat's view, what it would do."""
+        view = self.view
+        if view is None or not self.deciding() or not self.hints_allowed():
+            return
+        self.hints.ask(view)
+        self.model.hints_used = self.hints.used
+        self.hint_text, self.hint_question = tr("hint.thinking"), view["legal"]
+        self._build_buttons()
+
+    def _take_hint(self) -> None:
+        """A hint arrived: stage it on the table (if its question still stands) and
+        say in one line what it gains."""
+        hint = self.hints.take()
+        view = self.view
+        if hint is None or view is None:
+            if hint is None and not self.hints.busy and self.hint_text == tr("hint.thinking"):
+                self.hint_text = ""
+            return
+        if hint.question == view.get("legal") and self.deciding():
+            self.staging.adopt(view, hint.decision)
+            self.hint_text = hint_line(hint, view, self.model.name)
+        self._build_buttons()
 
     def settings(self) -> None:
         """The settings screen, coming back to this table."""
@@ -498,7 +538,7 @@ class TableScene(Scene):
             hovered_card=self._hand_hover(), buttons=FrameKey.buttons_of(self.buttons),
             counters=counters, flips=flips,
             hidden=tuple(self.events.hidden) if self.events else (),
-            badges=self._badges())
+            badges=self._badges(), hint=self._shown_hint())
 
     def _badges(self) -> tuple[str | None, ...]:
         """Each seat's tag now: bots, absent players and their countdowns."""
@@ -516,9 +556,7 @@ class TableScene(Scene):
         names = [self.model.name(s) for s in range(view["players"])]
         badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
-        draw_top(surface, canvas, view, names)
-        if self.model.status:
-            self._draw_status(surface, self.layout_)
+        draw_top(surface, canvas, view, names, 2 if self.hints_allowed() else 1)
         highlight = "build" if current == "build" else ""
         if current == "act" and removes_a_building(self.staging.act_card):
             highlight = "remove"
@@ -543,6 +581,7 @@ class TableScene(Scene):
                    self.app.settings.colorblind)
         if hint is not None:
             guide.draw_hint(surface, self.layout_, hint)
+        self._draw_status(surface, self.layout_)  # over the rows it may overlap
         for button in self.buttons:
             button.draw(surface)
         if self.animator.busy and not self.deciding():
@@ -557,14 +596,30 @@ class TableScene(Scene):
         self.canvas = canvas
 
     def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The connection's trouble, in a red box under the top bar."""
-        text = tr(f"net.{self.model.status}") if self.model.status in NET_STATUSES \
-            else tr("net.error", detail=self.model.status)
-        label = fonts.text(text, layout.px(14), (255, 255, 255), True)
+        """The connection's trouble in a red box under the top bar, or else the hint
+        standing for the current question in a gold one."""
+        if self.model.status:
+            text = tr(f"net.{self.model.status}") if self.model.status in NET_STATUSES \
+                else tr("net.error", detail=self.model.status)
+            colors = (art.DANGER, (255, 255, 255))
+        else:
+            text, colors = self._shown_hint(), (art.ACCENT, art.INK)
+        if not text:
+            return
+        size = layout.px(14)
+        shown = fonts.fit(text, size, self.size[0] - self.px(60), True)
+        label = fonts.text(shown, size, colors[1], True)
         box = label.get_rect(midtop=(self.size[0] // 2, layout.top.bottom + self.px(4)))
-        pygame.draw.rect(surface, art.DANGER, box.inflate(self.px(20), self.px(8)),
+        pygame.draw.rect(surface, colors[0], box.inflate(self.px(20), self.px(8)),
                          border_radius=self.px(8))
         surface.blit(label, box)
+
+    def _shown_hint(self) -> str:
+        """The hint's line while its question stands (the seat's legal decisions
+        it was asked on)."""
+        view = self.view
+        return self.hint_text if view is not None and view.get("legal") == self.hint_question \
+            and self.deciding() else ""
 
     def _hint_topic(self, current: str) -> str:
         """What the first-game guide explains now: the decision mode, or the card

@@ -29,6 +29,8 @@ class FrameKey:
     """Things an animation is carrying, not drawn in place."""
     badges: tuple[str | None, ...] = ()
     """Each seat's tag (a bot, an absent player's countdown)."""
+    hint: str = ""
+    """The hint's line shown."""
 
     @staticmethod
     def staged_of(staging: Staging) -> tuple[Any, ...]:

@@ -1,0 +1,79 @@
+"""The Hint button: the hard bot, on the player's own view and off the render
+thread, stages its choice on the table and says in one line what it gains;
+Confirm plays it; the results count the hints; LAN games have no hints."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from havana_game.ai.hint import gains_of, hint_for
+from havana_game.client.hints import HintService
+from havana_game.client.i18n import tr
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.table import TableScene
+from havana_game.content import classic_rules
+from havana_game.rules import apply, legal_decisions, new_game, view_for
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, click, key, make_app, settle, step
+
+
+def _wait(app, condition, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        settle(app, 0.02)
+
+
+def _a_view_where_pesos_can_be_taken():
+    """The view of a seat that may carry out the Pesos card with pesos on the market."""
+    rules = classic_rules()
+    rng = random.Random(HOST_SEED)
+    while True:
+        state = new_game(rules, 2, rng.randrange(1 << 30))
+        while state.outcome() is None:
+            seat = state.deciders()[0]
+            view = view_for(state, seat)
+            pesos = [d for d in view["legal"] if d["kind"] == "act"
+                     and rules.keys[d["card"]] == "pesos"]
+            if pesos and view["market"]["pesos"] and len(view["legal"]) > 1:
+                return view, pesos[0]
+            apply(state, seat, rng.choice(legal_decisions(state, seat)))
+
+
+def test_a_hint_is_a_legal_decision_and_says_what_it_gains():
+    view, pesos = _a_view_where_pesos_can_be_taken()
+    hint = hint_for(view, budget_ms=60)
+    assert hint.decision in view["legal"] and hint.question == view["legal"]
+    assert gains_of(view, pesos)["pesos"] == (view["market"]["pesos"] + 1) // 2
+
+
+def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_path):
+    app = make_app(tmp_path)
+    link = NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED)
+    table = TableScene(app, link)
+    table.hints = HintService(lambda view: hint_for(view, budget_ms=60))
+    app.switch(table)
+    _wait(app, lambda: table.deciding() and "hint" in table.controls())
+    version = table.view["version"]
+    step(app, key(pygame.K_h))
+    assert table.hint_text == tr("hint.thinking") and not table.button("hint").enabled
+    _wait(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
+    assert table.hint_text.startswith(tr("hint.line", text="")) and not table.staging.empty
+    staged = table.staging.decision(table.view)
+    assert staged in table.view["legal"]
+    step(app, click(table.controls()["confirm"]))
+    _wait(app, lambda: table.view["version"] > version and not table.model.has_pending)
+    assert table.model.hints_used == 1
+    act_once(app, table)
+    table.close()
+
+
+def test_lan_games_have_no_hint_button(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink({}, ["Ana", "Bo"]))  # a LAN guest's link
+    assert not table.hints_allowed()
+    table.close()
