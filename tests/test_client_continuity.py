@@ -97,7 +97,7 @@ def test_a_resumed_local_game_tells_the_same_story(tmp_path, monkeypatch):
     first = Player(NetLink.local(["human", "human"], NAMES, seed=HOST_SEED))
     play([first], until=40)
     first.link.close()  # quit: the game stays saved
-    assert localgame.has_saved_game()
+    assert len(localgame.saved_games()) == 1
     resumed_link = NetLink.resume()
     assert resumed_link is not None
     resumed = Player(resumed_link)
@@ -105,7 +105,8 @@ def test_a_resumed_local_game_tells_the_same_story(tmp_path, monkeypatch):
     resumed.link.close()
     assert resumed.model.events == straight.model.events
     assert stories(resumed.model) == stories(straight.model)
-    assert not localgame.has_saved_game()  # over: nothing left to resume
+    assert not localgame.saved_games()  # over: nothing left to resume
+    assert not list(localgame.slots_dir().iterdir())  # nor any file of it
 
 
 def _lan_game() -> tuple[object, dict[int, ClientConnection]]:

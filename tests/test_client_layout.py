@@ -16,6 +16,7 @@ from havana_game.client.layout import table_layout
 from havana_game.client.scenes.join import JoinScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
+from havana_game.client.scenes.saved import SavedGamesScene
 from havana_game.client.scenes.settings import SettingsScene
 from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
@@ -53,7 +54,7 @@ def test_table_panels_do_not_overlap(size, players):
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
 def test_screens_controls_do_not_overlap(tmp_path, size):
     app = make_app(tmp_path, size)
-    for scene in (MenuScene(app), NewGameScene(app), SettingsScene(app)):
+    for scene in (MenuScene(app), NewGameScene(app), SettingsScene(app), SavedGamesScene(app)):
         app.switch(scene)
         app.frame(0.0, [])
         _no_overlap(scene.controls())

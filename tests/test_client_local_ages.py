@@ -29,7 +29,7 @@ def first_view(conn: ClientConnection) -> dict:
 
 
 def test_ages_from_new_game_order_a_tie_youngest_first(config_dir):
-    local = localgame.start(["human"] * 3, [70, 8, 30], seed=SEED)
+    local, _ = localgame.start(["human"] * 3, [70, 8, 30], seed=SEED)
     seats = [ClientConnection("127.0.0.1", local.port) for _ in range(3)]
     try:
         for index, conn in enumerate(seats):

@@ -1,16 +1,24 @@
 """Local games (single player, hotseat) on the `net` host in-process, saved as
-they go so that "Resume saved game" can pick them up after a quit or a crash.
+they go so that Continue and the Saved games screen can pick them up after a
+quit or a crash.
 
-The host writes its table file into `save_dir()` after every change; the client
-keeps the seat tokens beside it (`session.json`) to take its seats back.
+Each unfinished game has its own slot, a folder under `slots_dir()`: the host
+writes its table file there after every change, and the client keeps the seat
+tokens beside it (`session.json`) to take its seats back. Starting a game never
+touches another slot; a slot goes when its game ends or the player deletes it.
+Released versions kept one slot, `local-game/`; it is moved in with the others.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import shutil
 import sys
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,45 +26,114 @@ from ..editions import DEFAULT_EDITION
 from .settings import config_dir
 
 SESSION = "session.json"
+TABLE_SUFFIX = ".havana-table.json"
+RELEASED_SLOT = "local-game"
+"""The one save folder of versions before save slots."""
 
 
-def save_dir() -> Path:
-    return config_dir() / "local-game"
+@dataclass(frozen=True)
+class SavedGame:
+    """An unfinished local game, as the Saved games screen lists it."""
+
+    folder: Path
+    saved: float
+    """When it last changed (seconds since the epoch)."""
+    names: list[str]
+    levels: list[str | None]
+    """Each seat's bot level, None for a player at this screen."""
+    round: int
+    edition: str
 
 
-def has_saved_game() -> bool:
-    return (save_dir() / SESSION).exists()
+def slots_dir() -> Path:
+    return config_dir() / "local-games"
 
 
-def forget_saved_game() -> None:
-    shutil.rmtree(save_dir(), ignore_errors=True)
+def saved_games() -> list[SavedGame]:
+    """The unfinished local games, the most recently played first. A slot that
+    cannot be read is left on disk untouched (the reason is printed)."""
+    _adopt_released_slot()
+    found = []
+    folders = sorted(slots_dir().iterdir()) if slots_dir().is_dir() else []
+    for folder in folders:
+        if not (folder / SESSION).exists():
+            continue  # being started, or not a slot
+        try:
+            found.append(_read_slot(folder))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+            print(f"havana: the saved game in {folder} cannot be listed ({error})",
+                  file=sys.stderr)
+    return sorted(found, key=lambda game: game.saved, reverse=True)
+
+
+def _read_slot(folder: Path) -> SavedGame:
+    """A slot's listing, from its session and its table file's last snapshot."""
+    session = json.loads((folder / SESSION).read_text("utf-8"))
+    tables = list(folder.glob("*" + TABLE_SUFFIX))
+    if len(tables) != 1:
+        raise ValueError(f"{len(tables)} table files")
+    table = json.loads(tables[0].read_text("utf-8"))
+    names = [str(name) for name in session["names"]]
+    levels = [seat["level"] if seat["kind"] == "bot" else None for seat in table["seats"]]
+    if len(levels) != len(names):
+        raise ValueError("the session and the table disagree on the players")
+    saved = max(path.stat().st_mtime for path in folder.iterdir())
+    rounds = int(session.get("round", table["game"]["state"]["round"]))
+    return SavedGame(folder, saved, names, levels, rounds, str(table["edition"]))
+
+
+def _adopt_released_slot() -> None:
+    """Move the released versions' single save (`local-game/`) in as a slot."""
+    released = config_dir() / RELEASED_SLOT
+    if not (released / SESSION).exists():
+        return
+    stamp = max(path.stat().st_mtime for path in released.iterdir())
+    try:
+        slots_dir().mkdir(parents=True, exist_ok=True)
+        os.replace(released, _new_slot_path(stamp))
+    except OSError as error:
+        print(f"havana: cannot move the saved game in {released} in with the others "
+              f"({error.strerror or error})", file=sys.stderr)
+
+
+def _new_slot_path(stamp: float) -> Path:
+    """A fresh slot folder name: its date, then random letters."""
+    day = time.strftime("%Y%m%d-%H%M%S", time.localtime(stamp))
+    return slots_dir() / f"{day}-{secrets.token_hex(3)}"
+
+
+def forget(folder: Path) -> None:
+    """Delete one slot (its game ended, or the player deleted it)."""
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
-          seed: int | None = None, edition: str = DEFAULT_EDITION) -> Any:
-    """A fresh in-process host saving into `save_dir()` (replacing any older save),
-    its table playing `edition`; `ages` (every seat's, or none) break turn-order
+          seed: int | None = None, edition: str = DEFAULT_EDITION) -> tuple[Any, Path]:
+    """A fresh in-process host saving into a new slot, its table playing
+    `edition`, and the slot; `ages` (every seat's, or none) break turn-order
     ties; `seed` fixes the deal."""
     from net.host import HostConfig
     from net.local import start_local_host
 
     from ..content import find_edition
-    forget_saved_game()
-    save_dir().mkdir(parents=True, exist_ok=True)
+    folder = _new_slot_path(time.time())
+    folder.mkdir(parents=True)
     known = list(ages) if len(ages) == len(kinds) and all(a is not None for a in ages) else None
-    return start_local_host(len(kinds), list(kinds), HostConfig(save_dir=save_dir(), seed=seed),
+    host = start_local_host(len(kinds), list(kinds), HostConfig(save_dir=folder, seed=seed),
                             ages=known, rules=find_edition(edition))
+    return host, folder
 
 
-def resume() -> tuple[Any, dict[str, Any]] | None:
-    """The saved table on a new in-process host, and the saved session (code,
-    names, tokens); None if there is no usable save (the reason is printed)."""
+def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
+    """The table saved in slot `folder` on a new in-process host, and the saved
+    session (code, names, tokens); None if the slot cannot be resumed (the reason
+    is printed, the files are left as they are)."""
     from net.host import Host, HostConfig
     from net.local import LocalHost
     try:
-        session = json.loads((save_dir() / SESSION).read_text("utf-8"))
-        host = Host(HostConfig(save_dir=save_dir()))
-        tables = host.resume(save_dir())
+        session = json.loads((folder / SESSION).read_text("utf-8"))
+        host = Host(HostConfig(save_dir=folder))
+        tables = host.resume(folder)
     except (OSError, ValueError) as error:
         print(f"havana: the saved game cannot be resumed ({error})", file=sys.stderr)
         return None
@@ -67,13 +144,14 @@ def resume() -> tuple[Any, dict[str, Any]] | None:
     return LocalHost.serve(host, "havana-local-host", code=tables[0].code), session
 
 
-def write_session(code: str, names: Sequence[str], tokens: dict[int, str]) -> None:
-    """Remember what is needed to take the seats back."""
-    document = {"code": code, "names": list(names),
+def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[int, str],
+                  round_number: int) -> None:
+    """Remember what is needed to take the seats back, and the round reached."""
+    document = {"code": code, "names": list(names), "round": round_number,
                 "tokens": {str(seat): token for seat, token in tokens.items()}}
     from ..saves import write_atomically
     try:
-        write_atomically(save_dir() / SESSION, json.dumps(document).encode("utf-8"))
+        write_atomically(folder / SESSION, json.dumps(document).encode("utf-8"))
     except OSError as error:
         print(f"havana: cannot save the seats of this game for resuming "
               f"({error.strerror or error}); the game goes on", file=sys.stderr)

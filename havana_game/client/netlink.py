@@ -9,6 +9,7 @@ seat names from the table status, errors with a readable text.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..editions import DEFAULT_EDITION
@@ -31,9 +32,12 @@ class NetLink:
         """Keep `names` (chosen in the new-game screen) over the host's seat names."""
         self.status = "connected"
         self._early: list[Message] = []
-        self.saving = False
-        """A local game whose seat tokens are kept for "Resume saved game"."""
+        self.slot: Path | None = None
+        """The save slot of a local game (`localgame`), which keeps its seat tokens
+        and round for Continue and the Saved games screen."""
         self._tokens: dict[int, str] = {}
+        self._round = 0
+        self._ended_slot: Path | None = None
         self.lan_seat: tuple[str, int] | None = None
         """(table id, seat) of a LAN seat this player holds, remembered on disk for
         Rejoin until its game ends or the host refuses the token."""
@@ -47,22 +51,29 @@ class NetLink:
         """Start an in-process host for these seats ("human" or a bot level) playing
         `edition`, saved as it goes, and join every human seat; `ages` break
         turn-order ties, `seed` fixes the deal (tests, `havana play --seed`)."""
-        host = localgame.start(kinds, ages, seed, edition)
-        return cls._joined(host, {s: None for s, kind in enumerate(kinds) if kind == "human"},
-                           names)
+        host, slot = localgame.start(kinds, ages, seed, edition)
+        return cls._joined(host, slot,
+                           {s: None for s, kind in enumerate(kinds) if kind == "human"}, names)
 
     @classmethod
-    def resume(cls) -> NetLink | None:
-        """Continue the saved local game, taking the seats back with their tokens."""
-        found = localgame.resume()
+    def resume(cls, slot: Path | None = None) -> NetLink | None:
+        """Continue the local game saved in `slot` (default: the latest played),
+        taking the seats back with their tokens."""
+        if slot is None:
+            games = localgame.saved_games()
+            if not games:
+                return None
+            slot = games[0].folder
+        found = localgame.resume(slot)
         if found is None:
             return None
         host, session = found
         tokens = {int(s): t for s, t in session["tokens"].items()}
-        return cls._joined(host, tokens, session["names"])
+        return cls._joined(host, slot, tokens, session["names"])
 
     @classmethod
-    def _joined(cls, host: Any, seats: dict[int, str | None], names: Sequence[str]) -> NetLink:
+    def _joined(cls, host: Any, slot: Path, seats: dict[int, str | None],
+                names: Sequence[str]) -> NetLink:
         """Connect every human seat (a taken-back seat numbers its commands on from
         the host's `joined.last_seq`)."""
         from net.client import ClientConnection
@@ -72,7 +83,8 @@ class NetLink:
             conn.join(host.code, names[seat], seat=seat, token=token)
             connections[seat] = conn
         link = cls(connections, names, local_host=host, fixed_names=True)
-        link.saving = True
+        link.slot = slot
+        link._tokens = {seat: token for seat, token in seats.items() if token is not None}
         return link
 
     def replay(self, messages: list[Message]) -> None:
@@ -89,11 +101,14 @@ class NetLink:
     def translate(self, seat: int, message: dict[str, Any]) -> list[Message]:
         """One host message in the table's terms (none for bookkeeping messages)."""
         kind = message.get("type")
-        if kind == "joined" and self.saving and message.get("token"):
+        if kind == "joined" and self.slot is not None and message.get("token"):
             self._tokens[seat] = message["token"]
             self._save_session()
         if kind == "view" and message["view"]["phase"] == "over":
             self._game_over()
+        elif kind == "view" and message["view"]["round"] != self._round:
+            self._round = message["view"]["round"]
+            self._save_session()
         if kind == "view":
             return [{"type": "view", "seat": seat, "view": message["view"],
                      "events": message.get("events", [])}]
@@ -122,9 +137,9 @@ class NetLink:
 
     def _game_over(self) -> None:
         """The game ended: nothing is left to resume or rejoin."""
-        if self.saving:
-            localgame.forget_saved_game()
-            self.saving = False
+        if self.slot is not None:
+            localgame.forget(self.slot)
+            self._ended_slot, self.slot = self.slot, None
         if self.lan_seat is not None:
             lanseats.forget(*self.lan_seat)
 
@@ -132,7 +147,7 @@ class NetLink:
     def leaving_note(self) -> str:
         """What leaving this table means, as a message key: a local game is saved;
         a LAN guest keeps the seat to rejoin; the LAN host's leaving ends the game."""
-        if self.saving:
+        if self.slot is not None:
             return "leave.local"
         return "leave.hosting" if self.local_host is not None else "leave.lan"
 
@@ -141,8 +156,9 @@ class NetLink:
         next(c for c in self.connections.values() if c.is_host).open_seat(seat)
 
     def _save_session(self) -> None:
-        if self.saving and set(self._tokens) == set(self.connections):
-            localgame.write_session(self.local_host.code, self.names, self._tokens)
+        if self.slot is not None and set(self._tokens) == set(self.connections):
+            localgame.write_session(self.slot, self.local_host.code, self.names,
+                                    self._tokens, self._round)
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         self.connections[seat].send_decision(decision)
@@ -154,3 +170,5 @@ class NetLink:
         if self.local_host is not None:
             self.local_host.stop()
             self.local_host = None
+        if self._ended_slot is not None:  # the host's last writes may have remade it
+            localgame.forget(self._ended_slot)

@@ -47,7 +47,8 @@ def _skyline(size: tuple[int, int]) -> pygame.Surface:
 
 
 class MenuScene(Scene):
-    """New local game, LAN host/join, resume, rules, settings, quit."""
+    """New local game, LAN host/join, Continue (the latest saved game) and Saved
+    games, rules, settings, quit."""
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -58,11 +59,17 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        from ..localgame import has_saved_game
-        saved = has_saved_game()
+        from ..localgame import saved_games
+        saved = bool(saved_games())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
                                enabled=name != "resume" or saved)
                         for (name, key, action), rect in zip(entries, rects, strict=True)]
+        resume = self.buttons[3]  # Continue shares its line with Saved games
+        gap = self.px(10)
+        resume.rect.w = (resume.rect.w - gap) // 2
+        resume.tooltip = tr("menu.resume.tip")
+        self.buttons.insert(4, Button("saved", resume.rect.move(resume.rect.w + gap, 0),
+                                      tr("menu.saved"), self.saved_games, enabled=saved))
         self.message = getattr(self, "message", "")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -99,9 +106,13 @@ class MenuScene(Scene):
         from .table import TableScene
         link = NetLink.resume()
         if link is None:
-            self.message = tr("resume.none")
+            self.message = tr("saved.broken")
             return
         self.app.switch(TableScene(self.app, link))
+
+    def saved_games(self) -> None:
+        from .saved import SavedGamesScene
+        self.app.switch(SavedGamesScene(self.app))
 
     def rules(self) -> None:
         from .rules import RulesScene

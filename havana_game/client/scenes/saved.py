@@ -1,0 +1,156 @@
+"""The Saved games screen: every unfinished local game, the most recently played
+first, with its date, round and players; Resume one, or Delete it after saying
+yes to a question."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import art, fonts
+from ..i18n import tr
+from ..localgame import SavedGame, forget, saved_games
+from ..widgets import Button
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PER_PAGE = 6
+"""Saved games listed on one page."""
+ROW_HEIGHT = 74
+ROW_GAP = 10
+ROW_WIDTH = 900
+
+
+def describe(game: SavedGame) -> tuple[str, str]:
+    """A saved game's two lines: when and how far, then who plays (bots marked)."""
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.saved))
+    when = tr("saved.when", date=date, n=game.round) if game.round else \
+        tr("saved.setup", date=date)
+    if game.edition != "classic":
+        when += " · " + tr(f"edition.{game.edition}")
+    players = [name if level is None else tr("saved.bot", name=name, ai=tr(f"ai.{level}"))
+               for name, level in zip(game.names, game.levels, strict=True)]
+    return when, ", ".join(players)
+
+
+class SavedGamesScene(Scene):
+    """A page of saved games; `deleting` is the slot whose deletion awaits a yes."""
+
+    def __init__(self, app: App, back_to: Scene | None = None) -> None:
+        super().__init__(app, back_to)
+        self.games = saved_games()
+        self.page = 0
+        self.deleting: Path | None = None
+        self.message = ""
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.games) // PER_PAGE))
+
+    def shown(self) -> list[SavedGame]:
+        start = self.page * PER_PAGE
+        return self.games[start:start + PER_PAGE]
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        top = self.px(110) + index * self.px(ROW_HEIGHT + ROW_GAP)
+        return pygame.Rect(self.size[0] // 2 - self.px(ROW_WIDTH) // 2, top,
+                           self.px(ROW_WIDTH), self.px(ROW_HEIGHT))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        px = self.px
+        self.page = min(self.page, self.pages() - 1)
+        self.buttons = []
+        for index, game in enumerate(self.shown()):
+            row = self.row_rect(index)
+            right = pygame.Rect(0, 0, px(130), px(40))
+            right.midright = (row.right - px(14), row.centery)
+            left = right.move(-px(140), 0)
+            if game.folder == self.deleting:
+                self.buttons += [
+                    Button(f"keep{index}", left, tr("saved.keep"), self.keep),
+                    Button(f"delete_confirm{index}", right, tr("saved.delete_confirm"),
+                           partial(self.delete, game.folder))]
+            else:
+                self.buttons += [
+                    Button(f"resume{index}", left, tr("saved.resume"),
+                           partial(self.resume, game.folder),
+                           primary=self.page == 0 and index == 0),
+                    Button(f"delete{index}", right, tr("saved.delete"),
+                           partial(self.ask_delete, game.folder))]
+        bottom = size[1] - px(70)
+        cx = size[0] // 2
+        self.buttons.append(Button("back", pygame.Rect(cx - px(90), bottom, px(180), px(46)),
+                                   tr("back"), self.on_escape))
+        if self.pages() > 1:
+            self.buttons += [
+                Button("prev", pygame.Rect(cx - px(330), bottom, px(180), px(46)),
+                       tr("rules.prev"), partial(self.turn, -1), enabled=self.page > 0),
+                Button("next", pygame.Rect(cx + px(150), bottom, px(180), px(46)),
+                       tr("rules.next"), partial(self.turn, 1),
+                       enabled=self.page < self.pages() - 1)]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("menu.saved"))
+        if not self.games:
+            self.note(surface, tr("resume.none"), 200, art.TEXT_DIM)
+        px = self.px
+        for index, game in enumerate(self.shown()):
+            row = self.row_rect(index)
+            surface.blit(art.panel(row.size), row)
+            text_width = row.w - px(310)
+            if game.folder == self.deleting:
+                question = fonts.wrap(tr("saved.delete_question"), px(15), text_width)[:2]
+                lines = [(line, px(15), art.ACCENT, False) for line in question]
+            else:
+                when, players = describe(game)
+                lines = [(when, px(17), art.TEXT_LIGHT, True),
+                         (players, px(16), art.TEXT_DIM, False)]
+            for n, (line, size, color, bold) in enumerate(lines):
+                label = fonts.text(fonts.fit(line, size, text_width, bold), size, color, bold)
+                surface.blit(label, (row.left + px(16), row.top + px(12 + 26 * n)))
+        if self.pages() > 1:
+            self.note(surface, tr("saved.page", n=self.page + 1, count=self.pages()), 600,
+                      art.TEXT_DIM, 14)
+        if self.message:
+            self.note(surface, self.message, 625, art.DANGER)
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(self.pages() - 1, self.page + step))
+        self.deleting = None
+        self.relayout()
+
+    def resume(self, folder: Path) -> None:
+        from ..netlink import NetLink
+        from .table import TableScene
+        link = NetLink.resume(folder)
+        if link is None:
+            self.message = tr("saved.broken")
+            return
+        self.app.switch(TableScene(self.app, link))
+
+    def ask_delete(self, folder: Path) -> None:
+        self.deleting, self.message = folder, ""
+        self.relayout()
+
+    def keep(self) -> None:
+        self.deleting = None
+        self.relayout()
+
+    def delete(self, folder: Path) -> None:
+        forget(folder)
+        self.games = [game for game in self.games if game.folder != folder]
+        self.deleting = None
+        self.relayout()
+
+    def on_escape(self) -> None:
+        """Esc: a pending deletion is kept; else back to the menu."""
+        if self.deleting is not None:
+            self.keep()
+        else:
+            super().on_escape()
