@@ -35,6 +35,8 @@ class Link(Protocol):
     human_seats: list[int]
     """The seats played at this screen (several in hotseat)."""
     names: list[str]
+    keeps_stats: bool
+    """Games finished here count in the profile's statistics (not a screenshot's)."""
 
     def poll(self) -> list[Message]:
         """Messages received since the last call (never blocks)."""
@@ -56,6 +58,7 @@ class LocalLink:
                  ages: Sequence[int | None] | None = None,
                  edition: str = DEFAULT_EDITION) -> None:
         """`kinds`: "human" or a bot level, one per seat; the game plays `edition`."""
+        self.keeps_stats = False
         self.seed = random.randrange(1 << 30) if seed is None else seed
         known_ages = ages if ages and all(a is not None for a in ages) else None
         self.game = Game.new(find_edition(edition), len(kinds), self.seed, known_ages)

@@ -43,6 +43,7 @@ class NetLink:
         Rejoin until its game ends or the host refuses the token."""
         self.host_role = False
         """A seat at this screen holds the table's host role."""
+        self.keeps_stats = True
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],

@@ -48,7 +48,7 @@ def _skyline(size: tuple[int, int]) -> pygame.Surface:
 
 class MenuScene(Scene):
     """New local game, LAN host/join, Continue (the latest saved game) and Saved
-    games, rules, settings, quit."""
+    games, Rules and Statistics, Settings, Quit."""
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -70,6 +70,10 @@ class MenuScene(Scene):
         resume.tooltip = tr("menu.resume.tip")
         self.buttons.insert(4, Button("saved", resume.rect.move(resume.rect.w + gap, 0),
                                       tr("menu.saved"), self.saved_games, enabled=saved))
+        rules = self.buttons[5]  # and Rules with Statistics
+        rules.rect.w = resume.rect.w
+        self.buttons.insert(6, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
+                                      tr("menu.stats"), self.statistics))
         self.message = getattr(self, "message", "")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -113,6 +117,10 @@ class MenuScene(Scene):
     def saved_games(self) -> None:
         from .saved import SavedGamesScene
         self.app.switch(SavedGamesScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+        self.app.switch(StatisticsScene(self.app))
 
     def rules(self) -> None:
         from .rules import RulesScene

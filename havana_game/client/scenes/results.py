@@ -7,7 +7,8 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from .. import art, fonts
+from .. import art, fonts, stats
+from ..edition import rules
 from ..i18n import tr, trn
 from ..link import Link
 from ..logtext import names_text, story
@@ -31,6 +32,18 @@ class ResultsScene(Scene):
         self.link = link
         self.final = model.view()
         link.close()
+        if link.keeps_stats and self.final is not None and self.final["phase"] == "over":
+            self._record(self.final)
+
+    def _record(self, view: View) -> None:
+        """Count the game in the profile's statistics."""
+        by_seat = {s.seat: s for s in self.model.seats}
+        levels = [by_seat[seat].level if seat in by_seat and by_seat[seat].kind != "human"
+                  else None for seat in range(view["players"])]
+        stats.add(stats.record_of(
+            view, self.model.events, [self.model.name(s) for s in range(view["players"])],
+            levels, self.model.human_seats, [card.name for card in rules().cards],
+            self.model.hints_used))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

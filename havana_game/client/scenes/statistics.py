@@ -1,0 +1,104 @@
+"""The Statistics screen: this profile's figures (`client.stats`) over the games
+finished at this screen, and the most recent of those games."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import art, fonts, stats
+from ..i18n import tr, trn
+from ..logtext import building_name
+from ..widgets import Button
+from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+RECENT = 5
+"""Past games listed under the figures."""
+
+
+def tally_text(tally: stats.Tally) -> str:
+    """"5 played, 3 won (60%)"."""
+    share = round(100 * tally.won / tally.played) if tally.played else 0
+    return tr("stats.tally", played=tally.played, won=tally.won, share=share)
+
+
+def game_line(game: stats.GameRecord) -> str:
+    """A past game in one line: date, then each player's VP, winners starred."""
+    date = time.strftime("%Y-%m-%d", time.localtime(game.finished))
+    seats = [f"{'★ ' if s.won else ''}{s.name} {s.vp}" for s in game.seats]
+    return f"{date} · " + ", ".join(seats)
+
+
+class StatisticsScene(Scene):
+    """Reads the statistics once, when opened."""
+
+    def __init__(self, app: App, back_to: Scene | None = None) -> None:
+        super().__init__(app, back_to)
+        self.games = stats.load()
+        self.summary = stats.summarize(self.games)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        px = self.px
+        self.buttons = [Button("back", pygame.Rect(size[0] // 2 - px(90), size[1] - px(70),
+                                                   px(180), px(46)), tr("back"),
+                               self.on_escape, primary=True)]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("menu.stats"))
+        summary = self.summary
+        if not summary.total.played:
+            self.note(surface, tr("stats.none"), 200, art.TEXT_DIM)
+            return
+        self.note(surface, tally_text(summary.total), 95, art.ACCENT, 22)
+        self.note(surface, tr("stats.vp", average=f"{summary.average_vp:.1f}",
+                              best=summary.best_vp, rounds=f"{summary.average_rounds:.1f}"),
+                  130, art.TEXT_LIGHT, 16)
+        left = [(tr("stats.by_players"), [
+                    (trn("stats.players", count), tally_text(tally))
+                    for count, tally in summary.by_players.items()]),
+                (tr("stats.by_level"), [
+                    (tr(f"ai.{level}"), tally_text(tally))
+                    for level, tally in summary.by_level.items()])]
+        right = [(tr("stats.cards"), [(tr(f"card.{name}"), str(n))
+                                      for name, n in summary.cards]),
+                 (tr("stats.buildings"), [(building_name(ident), str(n))
+                                          for ident, n in summary.buildings])]
+        bottom = max(self._column(surface, left, 190, 170),
+                     self._column(surface, right, 690, 170))
+        self._recent(surface, bottom + 14)
+
+    def _column(self, surface: pygame.Surface, sections: list[tuple[str, list[tuple[str, str]]]],
+                x: float, y: float) -> float:
+        """Headed sections of label/value lines from design point (x, y); the
+        design height reached."""
+        px = self.px
+        width = 400
+        for heading, lines in sections:
+            label = fonts.text(heading, px(17), art.ACCENT, True)
+            surface.blit(label, (px(x), px(y)))
+            y += 28
+            for name, value in lines:
+                shown = fonts.fit(name, px(15), px(width - 170))
+                surface.blit(fonts.text(shown, px(15), art.TEXT_LIGHT), (px(x + 12), px(y)))
+                text = fonts.text(value, px(15), art.TEXT_DIM)
+                surface.blit(text, text.get_rect(topright=(px(x + width), px(y))))
+                y += 23
+            y += 12
+        return y
+
+    def _recent(self, surface: pygame.Surface, y: float) -> None:
+        px = self.px
+        label = fonts.text(tr("stats.recent"), px(17), art.ACCENT, True)
+        surface.blit(label, (px(190), px(y)))
+        y += 28
+        room = (self.size[1] - px(90) - px(y)) // px(23)
+        for game in list(reversed(self.games))[:max(0, min(RECENT, room))]:
+            line = fonts.fit(game_line(game), px(15), px(890))
+            surface.blit(fonts.text(line, px(15), art.TEXT_LIGHT), (px(202), px(y)))
+            y += 23

@@ -1,0 +1,125 @@
+"""Statistics: every game finished at this screen is recorded from its results;
+the figures after three games match those three results; the file is written
+atomically (a crash mid-write loses nothing) and a damaged one is kept aside."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+
+from havana_game import saves
+from havana_game.client import stats
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.menu import MenuScene
+from havana_game.client.scenes.results import ResultsScene
+from havana_game.client.scenes.statistics import StatisticsScene, game_line
+from havana_game.client.scenes.table import TableScene
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, click, make_app, settle, step
+
+
+def _play_to_results(app, seed: int) -> ResultsScene:
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=seed))
+    app.switch(table)
+    deadline = time.monotonic() + 120
+    while not isinstance(app.scene, ResultsScene):
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+        if app.scene is table:
+            act_once(app, table)
+    return app.scene
+
+
+def _seat(name, level=None, here=False, vp=0, won=False, built=(), played=None):
+    return stats.SeatRecord(name=name, level=level, here=here, vp=vp, won=won,
+                            built=list(built), played=played or {})
+
+
+def _game(*seats, rounds=10):
+    return stats.GameRecord(finished=time.time(), edition="classic", rounds=rounds,
+                            end_reason="target_reached", seats=list(seats))
+
+
+def test_three_games_are_counted_as_their_results_say(tmp_path):
+    app = make_app(tmp_path)
+    finals = []
+    for n in range(3):
+        results = _play_to_results(app, HOST_SEED + n)
+        finals.append(results.final)
+    games = stats.load()
+    assert len(games) == 3
+    for game, final in zip(games, finals, strict=True):
+        assert [s.vp for s in game.seats] == [s["vp"] for s in final["seats"]]
+        assert [s.won for s in game.seats] == [i in final["winners"] for i in range(2)]
+        assert [s.built for s in game.seats] == [s["built"] for s in final["seats"]]
+        assert [s.here for s in game.seats] == [True, False]
+        assert [s.level for s in game.seats] == [None, "random"]
+        assert game.rounds == final["round"] and sum(game.seats[0].played.values()) > 0
+    summary = stats.summarize(games)
+    won = sum(0 in final["winners"] for final in finals)
+    assert summary.total == stats.Tally(3, won) == summary.by_players[2]
+    assert summary.by_level == {"random": stats.Tally(3, won)}
+    assert summary.best_vp == max(final["seats"][0]["vp"] for final in finals)
+    app.switch(MenuScene(app))
+    step(app)
+    step(app, click(app.scene.controls()["stats"]))
+    assert isinstance(app.scene, StatisticsScene) and app.scene.summary == summary
+    step(app)  # it draws
+
+
+def test_figures_count_the_seats_at_this_screen():
+    games = [
+        _game(_seat("Ana", here=True, vp=25, won=True, built=["a", "b"], played={"pesos": 3}),
+              _seat("Alma", "hard", vp=20), _seat("Bruno", "easy", vp=5), rounds=12),
+        _game(_seat("Ana", here=True, vp=12, built=["b"], played={"pesos": 1, "mama": 2}),
+              _seat("Beto", here=True, vp=30, won=True, built=["c"], played={"mama": 1}),
+              rounds=8),
+        _game(_seat("Remote", vp=25, won=True), _seat("Alma", "hard", vp=3), rounds=9),
+    ]
+    summary = stats.summarize(games)
+    assert summary.total == stats.Tally(3, 2)
+    assert summary.by_players == {2: stats.Tally(2, 1), 3: stats.Tally(1, 1)}
+    assert summary.by_level == {"easy": stats.Tally(1, 1), "hard": stats.Tally(1, 1)}
+    assert summary.best_vp == 30 and summary.average_vp == pytest.approx(67 / 3)
+    assert summary.average_rounds == pytest.approx((12 + 8 + 8) / 3)
+    assert summary.cards == [("pesos", 4), ("mama", 3)]
+    assert summary.buildings[0] == ("b", 2)
+    assert game_line(games[0]).endswith("★ Ana 25, Alma 20, Bruno 5")
+
+
+def test_a_crash_mid_write_loses_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("HAVANA_CONFIG_DIR", str(tmp_path))
+    first = _game(_seat("Ana", here=True, vp=25, won=True), _seat("Alma", "hard", vp=20))
+    stats.add(first)
+    before = stats.stats_path().read_bytes()
+
+    class Crash(BaseException):
+        """The process dies between writing the new file and renaming it."""
+
+    def crash(*_args):
+        raise Crash
+
+    replace = os.replace
+    monkeypatch.setattr(saves.os, "replace", crash)
+    with pytest.raises(Crash):
+        stats.add(_game(_seat("Ana", here=True, vp=3), _seat("Alma", "hard", vp=25, won=True)))
+    monkeypatch.setattr(saves.os, "replace", replace)
+    assert stats.stats_path().read_bytes() == before and stats.load() == [first]
+    assert not list(tmp_path.glob("*.tmp"))  # no torn leftovers either
+    stats.add(first)
+    assert len(stats.load()) == 2
+
+
+def test_a_damaged_file_is_kept_aside_and_said(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HAVANA_CONFIG_DIR", str(tmp_path))
+    stats.stats_path().write_text(json.dumps({"format": 1, "games": [{"rounds": -1}]}))
+    assert stats.load() == []
+    assert "cannot be read" in capsys.readouterr().err
+    [aside] = tmp_path.glob("stats.json.damaged-*")
+    assert json.loads(aside.read_text())["games"] == [{"rounds": -1}]
+    stats.add(_game(_seat("Ana", here=True), _seat("Bo")))
+    assert len(stats.load()) == 1 and aside.exists()
