@@ -23,6 +23,8 @@ from .tween import Animator
 
 CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
             "pile": "caption.pile"}
+EMPTY_SHADE = (140, 140, 140)
+"""A market slot with none left shows its icon multiplied by this: darker, same hue."""
 
 
 @dataclass
@@ -281,9 +283,9 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
             surface.blit(back, back.get_rect(midtop=(slot.centerx, slot.top)))
         else:
             image = art.resource_icon(name, icon, canvas.letters)
-            if count == 0:
+            if count == 0:  # darker, same hue: an empty red still reads as red
                 image = image.copy()
-                image.set_alpha(70)
+                image.fill(EMPTY_SHADE, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(image, spot)
         _label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(40)),
                art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")

@@ -20,7 +20,7 @@ from ..hints import HintService, hint_line
 from ..i18n import set_language, tr
 from ..layout import TableLayout, table_layout
 from ..link import Link
-from ..logtext import log_line
+from ..logbook import LogBook
 from ..model import TableModel
 from ..staging import Staging, mode
 from ..table.controller import DRAG_DISTANCE, TableController
@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.log_events: list[dict[str, Any]] = []
         """Public events so far; the log is rendered from them in the current language."""
         self.log_lines: list[str] = []
+        self.logbook = LogBook(self.model.name)
         self.log_scroll = 0
         self.pause = 0.0
         self.over_for = 0.0
@@ -135,12 +136,16 @@ class TableScene(Scene):
             return True
         return view["version"] < self.model.ack_version.get(seat, 0)
 
-    def _log_text(self, events: list[dict[str, Any]]) -> list[str]:
-        return [line for e in events if (line := log_line(e, self.model.name))]
+    def _log_text(self, events: list[dict[str, Any]], fresh: bool = False) -> list[str]:
+        """Log lines for `events`, following those before (or the whole log if `fresh`)."""
+        view = self.view
+        if view is not None:
+            self.logbook.target = view["target_vp"]
+        return self.logbook.lines(events, fresh)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.log_lines = self._log_text(self.log_events)
+        self.log_lines = self._log_text(self.log_events, fresh=True)
         view = self.view
         players = view["players"] if view else max(2, len(self.model.names))
         self.layout_ = table_layout(size, players, self.viewer)
@@ -174,9 +179,9 @@ class TableScene(Scene):
         for view in update.views.values():
             edition.follow(view)  # cards, deck and material words of this game
             break
+        self._pick_viewer()
         self.log_events += update.events
         self.log_lines += self._log_text(update.events)
-        self._pick_viewer()
         new = self.view
         if new is None:
             return
@@ -196,7 +201,7 @@ class TableScene(Scene):
         if self.model.retold:
             self.model.retold = False
             self.log_events = list(self.model.events)
-            self.log_lines = self._log_text(self.log_events)
+            self.log_lines = self._log_text(self.log_events, fresh=True)
         if self.model.notices:
             self.log_events += self.model.notices
             self.log_lines += self._log_text(self.model.notices)

@@ -20,6 +20,9 @@ def prompt(view: View, current: str, staging: Staging,
         active = view["active"]
         if view["phase"] == "setup" or active is None:
             return tr("prompt.wait_all")
+        if reached_goal(view, active):
+            return tr("prompt.wait_goal", name=name(active), vp=view["seats"][active]["vp"],
+                      target=view["target_vp"])
         return tr("prompt.wait", name=name(active))
     if current == "act" and staging.act_card is not None and staging.options(view):
         return tr("prompt.act_option", card=card_name(staging.act_card))
@@ -31,4 +34,14 @@ def prompt(view: View, current: str, staging: Staging,
         count = len(staging.payments(view))
         return tr("prompt.pay", building=building_name(ident),
                   i=staging.pay_index % max(1, count) + 1, n=count)
+    you = view["you"]
+    if current == "build" and you is not None and reached_goal(view, you):
+        return tr("prompt.build_goal", vp=view["seats"][you]["vp"], target=view["target_vp"])
     return tr("prompt." + current)
+
+
+def reached_goal(view: View, seat: int | None) -> bool:
+    """`seat` has the goal's VP on its turn: the game ends when the turn does
+    (RULES.md Winning)."""
+    return seat is not None and view["phase"] == "actions" \
+        and view["seats"][seat]["vp"] >= view["target_vp"]
