@@ -6,5 +6,5 @@ The host is the only place holding a full game state; everything a client learns
 goes through `rules.view_for` for its seat.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """Bumped on any incompatible change to framing or messages."""

@@ -263,6 +263,8 @@ class GameOver(_Message):
     winners: Annotated[list[SeatNo], Field(max_length=4)]
     reason: Annotated[str, Field(max_length=32)]
     vp: Annotated[list[int], Field(max_length=4)]
+    record: dict[str, Any]
+    """The game's save document (`havana_game.saves`), checked when it is loaded."""
 
 
 Message = Annotated[

@@ -209,3 +209,32 @@ def test_new_game_names_each_ai_level_it_seats_in_one_line(tmp_path):
     assert scene.button("kind:1").tooltip == tr("ai.about.hard")
     scene.players = 2
     assert scene.levels_playing() == ["hard"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
+                                              language_and_text_size):
+    import random
+
+    from havana_game.client.replay import Replay
+    from havana_game.client.scenes.replay import ReplayScene
+    from havana_game.game import Game
+    from havana_game.rules import legal_decisions
+    from havana_game.saves import game_to_document
+
+    language_and_text_size(language, 1.3)
+    game = Game.new(classic_rules(), 3, 17)
+    rng = random.Random(17)
+    while game.state.outcome() is None:
+        seat = game.state.deciders()[0]
+        game.play(seat, rng.choice(legal_decisions(game.state, seat)))
+    app = make_app(tmp_path, size)
+    scene = ReplayScene(app, Replay(game_to_document(game), ["Ana", "Bo", "Cy"]), 20, 1)
+    app.switch(scene)
+    app.frame(0.0, [])
+    controls = {b.name: b.rect for b in scene.buttons}
+    _no_overlap(controls)
+    for name, rect in controls.items():
+        home = scene.layout_.top if name == "menu" else scene.layout_.actions
+        assert home.contains(rect), name

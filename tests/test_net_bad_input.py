@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from havana_game.rules.snapshot import snapshot
+from net import PROTOCOL_VERSION
 from net.errors import FrameError
 from net.framing import MAX_FRAME, FrameDecoder, encode_frame
 from net.messages import parse
@@ -55,7 +56,7 @@ def _bad_frames(rng: random.Random, valid: list[bytes]) -> list[bytes]:
         encode_frame({"type": "decide", "seq": 1, "version": 0, "decision": {}, "x": 1}),
         encode_frame([1, 2, 3]),
         encode_frame({"type": "join", "code": "x" * 1000, "name": "n"}),
-        encode_frame({"type": "hello", "protocol": 1, "fingerprint": "z"}),
+        encode_frame({"type": "hello", "protocol": PROTOCOL_VERSION, "fingerprint": "z"}),
         b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",
     ]
     for _ in range(40):
@@ -111,7 +112,7 @@ def test_bad_frames_and_illegal_decisions_leave_the_host_and_tables_intact():
             await bob.join(table.code)
             view = (await alice.until("view"))["view"]
             before = snapshot(table.game.state)
-            valid = [encode_frame({"type": "hello", "protocol": 1,
+            valid = [encode_frame({"type": "hello", "protocol": PROTOCOL_VERSION,
                                    "fingerprint": view["deck"]}),
                      encode_frame({"type": "decide", "seq": 1, "version": 0,
                                    "decision": view["legal"][0]})]

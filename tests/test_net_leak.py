@@ -12,6 +12,7 @@ import pytest
 from havana_game.content import EDITIONS, find_edition
 from havana_game.rules import apply, new_game, spectator_view, view_for
 from havana_game.rules.snapshot import snapshot
+from havana_game.saves import game_to_document
 
 from .net_helpers import Recorder, play_randomly, running_host
 
@@ -21,6 +22,12 @@ FORBIDDEN_KEYS = {"rng", "seed", "pile", "bag", "history", "state"}
 SEAT_SECRETS = {"hand", "face_down", "discard", "legal"}
 """A seat's own secrets: top level of its own view only, never under `seats`,
 never in a spectator's view."""
+
+
+def _secret_free(message):
+    """A message without the game's record, which `game_over` carries once no card
+    is secret any more (it is checked to be exactly the game's save document)."""
+    return {k: v for k, v in message.items() if message["type"] != "game_over" or k != "record"}
 
 
 def _walk_keys(obj):
@@ -79,7 +86,7 @@ async def _one_game(players: int, seed: int, edition: str) -> None:
     for client in clients:
         seat = client.seat
         for message in client.messages:
-            assert not FORBIDDEN_KEYS & set(_walk_keys(message)), message["type"]
+            assert not FORBIDDEN_KEYS & set(_walk_keys(_secret_free(message))), message["type"]
             if message["type"] != "view":
                 continue
             # The seat's view is exactly what the engine's filter gives that seat.
@@ -91,14 +98,19 @@ async def _one_game(players: int, seed: int, edition: str) -> None:
                 if private in event["data"]:
                     assert event["data"]["seat"] == seat, event
     for message in watcher.messages:
-        assert not FORBIDDEN_KEYS & set(_walk_keys(message)), message["type"]
+        assert not FORBIDDEN_KEYS & set(_walk_keys(_secret_free(message))), message["type"]
         if message["type"] == "view":
             assert message["view"] == public[message["view"]["version"]]
             assert not SEAT_SECRETS & set(_walk_keys(message["view"]))
             assert all(PRIVATE_EVENT_FIELDS.get(e["kind"]) not in e["data"]
                        for e in message["events"])
+    record = game_to_document(game)
     for client in (*clients, watcher):
-        blob = b"".join(client.frames)
+        ends = [i for i, m in enumerate(client.messages) if m["type"] == "game_over"]
+        assert ends and all(client.messages[i]["record"] == record for i in ends)
+        assert client.messages[ends[0] - 1]["type"] == "view"  # after the final view
+        assert client.messages[ends[0] - 1]["view"]["phase"] == "over"
+        blob = b"".join(frame for i, frame in enumerate(client.frames) if i not in ends)
         for secret in secrets:
             assert secret not in blob
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from havana_game.rules.snapshot import snapshot
+from net import PROTOCOL_VERSION
 from net.client import ClientConnection
 from net.framing import encode_frame
 from net.host import HostConfig
@@ -78,7 +79,7 @@ def test_handshake_mismatch_is_refused_before_any_game_data():
             assert error["type"] == "error" and error["reason"] == "protocol_mismatch"
             assert error["fatal"] and await client.reader.read() == b""
             client = await Recorder.connect(host.port)
-            client.send({"type": "hello", "protocol": 1, "fingerprint": "0" * 64})
+            client.send({"type": "hello", "protocol": PROTOCOL_VERSION, "fingerprint": "0" * 64})
             assert (await client.receive())["reason"] == "ruleset_mismatch"
     asyncio.run(scenario())
 

@@ -5,7 +5,8 @@ Messages: `{"type": "view", "seat", "view", "events"}`, `{"type": "history",
 "seat", "version", "events"}` (the whole game so far, on joining), `{"type":
 "error", "seat", "reason", "message", "fatal"}`, `{"type": "table", "names"}`
 (with "status" and "seats" from a host), `{"type": "ack", "seat", "version"}`,
-`{"type": "connection", "status"}`.
+`{"type": "connection", "status"}`, `{"type": "record", "record"}` (the finished
+game's save document, for replays).
 Games with players use `NetLink` (the `net/` protocol, also for local games);
 `LocalLink` runs the engine and bots synchronously in this process with the
 same per-seat filtering (`view_for`, `Event.visible_to`), for reproducible

@@ -62,6 +62,8 @@ class TableModel:
     retold: bool = False
     """The host sent the game's history: `events` was replaced, until the table
     has rebuilt its log from it."""
+    record: dict[str, Any] | None = None
+    """The finished game's save document, from the host (for replays)."""
 
     def feed(self, messages: list[Message]) -> None:
         """Take in messages from the link; view updates wait in `pending`."""
@@ -97,6 +99,8 @@ class TableModel:
                     self.seats = seats
             elif kind == "history" and message["seat"] == min(self.human_seats):
                 self._retell(message["version"], message["events"])
+            elif kind == "record":
+                self.record = message["record"]
 
     def _retell(self, version: int, events: list[dict[str, Any]]) -> None:
         """The whole game so far up to `version` (on joining or rejoining): it

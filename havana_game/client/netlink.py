@@ -129,6 +129,8 @@ class NetLink:
             return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                      "message": error_text(message.get("reason")),
                      "fatal": message.get("fatal", False)}]
+        if kind == "game_over" and seat == self.human_seats[0]:
+            return [{"type": "record", "record": message["record"]}]
         if kind == "ack":
             return [{"type": "ack", "seat": seat, "version": message["version"]}]
         if kind == "connection":

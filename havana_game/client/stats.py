@@ -64,6 +64,8 @@ class GameRecord(_Record):
     end_reason: Name
     hints: Annotated[int, Field(ge=0)] = 0
     seats: Annotated[list[SeatRecord], Field(min_length=2, max_length=4)]
+    replay: Name | None = None
+    """The game's file in `pastgames.folder()`, if it was kept for replays."""
 
 
 class StatsFile(_Record):
@@ -77,10 +79,11 @@ def stats_path() -> Path:
 
 def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str],
               levels: Sequence[str | None], here: Sequence[int], card_names: Sequence[str],
-              hints: int = 0) -> GameRecord:
+              hints: int = 0, replay: str | None = None) -> GameRecord:
     """The record of a game from its final view and its whole story (`events`);
     `levels`: each seat's bot level or None; `here`: the seats at this screen;
-    `card_names`: the edition's card names by card index."""
+    `card_names`: the edition's card names by card index; `replay`: its file
+    for replays."""
     played: list[Counter[str]] = [Counter() for _ in range(view["players"])]
     for event in events:
         if event["kind"] == "action":
@@ -90,7 +93,8 @@ def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str]
                         built=list(view["seats"][seat]["built"]), played=dict(played[seat]))
              for seat in range(view["players"])]
     return GameRecord(finished=time.time(), edition=view["ruleset"], rounds=view["round"],
-                      end_reason=view["end_reason"] or "", hints=hints, seats=seats)
+                      end_reason=view["end_reason"] or "", hints=hints, seats=seats,
+                      replay=replay)
 
 
 def load() -> list[GameRecord]:

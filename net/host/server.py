@@ -24,6 +24,7 @@ from typing import Any
 from havana_game.ai import BOT_LEVELS
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
+from havana_game.saves import game_to_document
 
 from .. import PROTOCOL_VERSION
 from ..errors import FrameError, ProtocolError
@@ -503,14 +504,17 @@ class Host:
 
     @staticmethod
     def _game_over(table: Table) -> dict[str, Any] | None:
-        """The fields of the `game_over` message, if the table's game has ended."""
-        if table.status != "over":
+        """The fields of the `game_over` message, if the table's game has ended: the
+        outcome, and the game's record (its save document: the seed and every
+        decision), which nobody may see before the end, for replays."""
+        if table.status != "over" or table.game is None:
             return None
-        state = table.game.state  # type: ignore[union-attr]
+        state = table.game.state
         outcome = state.outcome()
         assert outcome is not None
         return {"winners": list(outcome.winners), "reason": outcome.termination.value,
-                "vp": [state.vp(s) for s in range(state.players)]}
+                "vp": [state.vp(s) for s in range(state.players)],
+                "record": game_to_document(table.game)}
 
     def _catch_up(self, conn: Connection, table: Table) -> None:
         """A (re)joined or resyncing connection: the game's history as it may see

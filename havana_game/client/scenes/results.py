@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
 
 from ...rules import View
-from .. import art, fonts, stats
+from .. import art, fonts, pastgames, stats
 from ..edition import rules
 from ..i18n import tr, trn
 from ..link import Link
@@ -16,6 +17,10 @@ from ..model import TableModel
 from ..tabledraw import building_face
 from ..widgets import Button
 from .base import Scene
+from .replay import open_replay
+
+RECORD_WAIT = 1.0
+"""Seconds the results wait for the game's record (for replays) at most."""
 
 
 def ranking(view: View) -> list[int]:
@@ -31,29 +36,48 @@ class ResultsScene(Scene):
         self.model = model
         self.link = link
         self.final = model.view()
+        self.message = ""
+        if link.keeps_stats:
+            self._await_record()
         link.close()
+        self.names = [model.name(s) for s in range(self.final["players"])] if self.final else []
         if link.keeps_stats and self.final is not None and self.final["phase"] == "over":
             self._record(self.final)
 
+    def _await_record(self) -> None:
+        """The host sends the game's record right after the final view: take it
+        in if it has not come yet (a local host answers at once)."""
+        deadline = time.monotonic() + RECORD_WAIT
+        while self.model.record is None and time.monotonic() < deadline:
+            self.model.feed(self.link.poll())
+            time.sleep(0.01)
+
     def _record(self, view: View) -> None:
-        """Count the game in the profile's statistics."""
+        """Count the game in the profile's statistics, and keep it for replays."""
         by_seat = {s.seat: s for s in self.model.seats}
         levels = [by_seat[seat].level if seat in by_seat and by_seat[seat].kind != "human"
                   else None for seat in range(view["players"])]
+        replay = pastgames.keep(self.model.record, self.names) if self.model.record else None
         stats.add(stats.record_of(
-            view, self.model.events, [self.model.name(s) for s in range(view["players"])],
-            levels, self.model.human_seats, [card.name for card in rules().cards],
-            self.model.hints_used))
+            view, self.model.events, self.names, levels, self.model.human_seats,
+            [card.name for card in rules().cards], self.model.hints_used, replay))
+
+    def replay(self) -> None:
+        if self.model.record is not None:
+            seat = min(self.model.human_seats, default=0)
+            self.message = open_replay(self.app, self.model.record, self.names, seat, self)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         bottom = size[1] - self.px(80)
+        cx, w, h = size[0] // 2, self.px(200), self.px(48)
         self.buttons = [
-            Button("menu", pygame.Rect(size[0] // 2 - self.px(220), bottom, self.px(200),
-                                       self.px(48)), tr("results.menu"), self.on_escape),
-            Button("again", pygame.Rect(size[0] // 2 + self.px(20), bottom, self.px(200),
-                                        self.px(48)), tr("results.again"), self.again,
-                   primary=True),
+            Button("menu", pygame.Rect(cx - w * 3 // 2 - self.px(20), bottom, w, h),
+                   tr("results.menu"), self.on_escape),
+            Button("replay", pygame.Rect(cx - w // 2, bottom, w, h), tr("results.replay"),
+                   self.replay, enabled=self.model.record is not None),
+            Button("again", pygame.Rect(cx + w // 2 + self.px(20), bottom, w, h),
+                   tr("results.again"), self.again, primary=True),
         ]
 
     def again(self) -> None:
@@ -84,6 +108,11 @@ class ResultsScene(Scene):
         for place, seat in enumerate(ranking(view)):
             box = pygame.Rect(left, top + place * (row_h + gap), width, row_h)
             self._draw_row(surface, box, place, seat)
+        if self.message:
+            label = fonts.text(fonts.fit(self.message, self.px(14), self.size[0] - self.px(40)),
+                               self.px(14), art.DANGER)
+            surface.blit(label, label.get_rect(midbottom=(self.size[0] // 2,
+                                                          self.buttons[0].rect.top - gap)))
 
     def _draw_row(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int) -> None:
         """One player's row: rank, name, score, the story of their game (shrunk to

@@ -4,21 +4,28 @@ finished at this screen, and the most recent of those games."""
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts, stats
+from .. import art, fonts, pastgames, stats
 from ..i18n import tr, trn
 from ..logtext import building_name
 from ..widgets import Button
 from .base import Scene
+from .replay import open_replay
 
 if TYPE_CHECKING:
     from ..app import App
 
 RECENT = 5
 """Past games listed under the figures."""
+TOP = 170
+HEADING = 28
+LINE = 23
+GAP = 12
+"""Design heights: the columns' top, a heading, a line, the gap after a section."""
 
 
 def tally_text(tally: stats.Tally) -> str:
@@ -41,6 +48,19 @@ class StatisticsScene(Scene):
         super().__init__(app, back_to)
         self.games = stats.load()
         self.summary = stats.summarize(self.games)
+        self.message = ""
+
+    def recent(self) -> list[stats.GameRecord]:
+        """The past games listed, the latest first (as many as the window holds)."""
+        room = (self.size[1] - self.px(90) - self.px(self.recent_top() + 28)) // self.px(LINE)
+        return list(reversed(self.games))[:max(0, min(RECENT, room))]
+
+    def recent_top(self) -> float:
+        """Design height of the past games' heading: under the taller column."""
+        summary = self.summary
+        left = len(summary.by_players) + len(summary.by_level)
+        right = len(summary.cards) + len(summary.buildings)
+        return TOP + 2 * (HEADING + GAP) + LINE * max(left, right)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -48,6 +68,24 @@ class StatisticsScene(Scene):
         self.buttons = [Button("back", pygame.Rect(size[0] // 2 - px(90), size[1] - px(70),
                                                    px(180), px(46)), tr("back"),
                                self.on_escape, primary=True)]
+        y = self.recent_top() + HEADING
+        for index, game in enumerate(self.recent()):
+            if game.replay:
+                self.buttons.append(Button(
+                    f"replay{index}", pygame.Rect(px(1000), px(y + LINE * index) - px(2),
+                                                  px(90), px(LINE - 2)),
+                    tr("stats.replay"), partial(self.replay, game)))
+
+    def replay(self, game: stats.GameRecord) -> None:
+        """Replay a past game from the chair of the first player at this screen."""
+        assert game.replay is not None
+        try:
+            past = pastgames.load(game.replay)
+        except pastgames.PastGameError as error:
+            self.message = tr("replay.broken", problem=str(error))
+            return
+        seat = next((i for i, s in enumerate(game.seats) if s.here), 0)
+        self.message = open_replay(self.app, past.record, past.names, seat, self)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("menu.stats"))
@@ -69,36 +107,35 @@ class StatisticsScene(Scene):
                                       for name, n in summary.cards]),
                  (tr("stats.buildings"), [(building_name(ident), str(n))
                                           for ident, n in summary.buildings])]
-        bottom = max(self._column(surface, left, 190, 170),
-                     self._column(surface, right, 690, 170))
-        self._recent(surface, bottom + 14)
+        self._column(surface, left, 190, TOP)
+        self._column(surface, right, 690, TOP)
+        self._recent(surface, self.recent_top())
+        if self.message:
+            self.note(surface, self.message, 610, art.DANGER, 14)
 
     def _column(self, surface: pygame.Surface, sections: list[tuple[str, list[tuple[str, str]]]],
-                x: float, y: float) -> float:
-        """Headed sections of label/value lines from design point (x, y); the
-        design height reached."""
+                x: float, y: float) -> None:
+        """Headed sections of label/value lines from design point (x, y)."""
         px = self.px
         width = 400
         for heading, lines in sections:
             label = fonts.text(heading, px(17), art.ACCENT, True)
             surface.blit(label, (px(x), px(y)))
-            y += 28
+            y += HEADING
             for name, value in lines:
                 shown = fonts.fit(name, px(15), px(width - 170))
                 surface.blit(fonts.text(shown, px(15), art.TEXT_LIGHT), (px(x + 12), px(y)))
                 text = fonts.text(value, px(15), art.TEXT_DIM)
                 surface.blit(text, text.get_rect(topright=(px(x + width), px(y))))
-                y += 23
-            y += 12
-        return y
+                y += LINE
+            y += GAP
 
     def _recent(self, surface: pygame.Surface, y: float) -> None:
         px = self.px
         label = fonts.text(tr("stats.recent"), px(17), art.ACCENT, True)
         surface.blit(label, (px(190), px(y)))
-        y += 28
-        room = (self.size[1] - px(90) - px(y)) // px(23)
-        for game in list(reversed(self.games))[:max(0, min(RECENT, room))]:
-            line = fonts.fit(game_line(game), px(15), px(890))
+        y += HEADING
+        for game in self.recent():
+            line = fonts.fit(game_line(game), px(15), px(790))
             surface.blit(fonts.text(line, px(15), art.TEXT_LIGHT), (px(202), px(y)))
-            y += 23
+            y += LINE
