@@ -74,6 +74,7 @@ def test_the_released_single_save_is_listed_and_resumed(tmp_path):
     assert isinstance(table, TableScene)
     _until(app, lambda: table.view is not None and table.deciding())
     assert table.view["version"] == expected["version"] and table.view["you"] == 0
+    assert table.link.local_game  # Play again will keep its setup
     assert len(table.log_lines) == expected["log_lines"]  # the story is whole
     act_once(app, table)
     _until(app, lambda: table.view["version"] > expected["version"])

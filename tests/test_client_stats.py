@@ -123,3 +123,15 @@ def test_a_damaged_file_is_kept_aside_and_said(tmp_path, monkeypatch, capsys):
     assert json.loads(aside.read_text())["games"] == [{"rounds": -1}]
     stats.add(_game(_seat("Ana", here=True), _seat("Bo")))
     assert len(stats.load()) == 1 and aside.exists()
+
+
+def test_play_again_starts_from_the_last_games_setup(tmp_path):
+    from havana_game.client.scenes.newgame import NewGameScene
+
+    app = make_app(tmp_path)
+    results = _play_to_results(app, HOST_SEED + 5)
+    step(app, click(results.controls()["again"]))
+    setup = app.scene
+    assert isinstance(setup, NewGameScene)
+    assert setup.players == 2 and setup.kinds[:2] == ["human", "random"]
+    assert setup.names[:2] == ["Ana", "Bo"] and setup.edition == "classic"

@@ -44,6 +44,8 @@ class NetLink:
         self.host_role = False
         """A seat at this screen holds the table's host role."""
         self.keeps_stats = True
+        self.local_game = False
+        """A local game (vs AI or hotseat) on an in-process host."""
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
@@ -84,7 +86,7 @@ class NetLink:
             conn.join(host.code, names[seat], seat=seat, token=token)
             connections[seat] = conn
         link = cls(connections, names, local_host=host, fixed_names=True)
-        link.slot = slot
+        link.slot, link.local_game = slot, True
         link._tokens = {seat: token for seat, token in seats.items() if token is not None}
         return link
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -23,10 +24,21 @@ def ai_levels() -> list[str]:
     return known + sorted(set(BOT_LEVELS) - set(known))
 
 
+@dataclass(frozen=True)
+class Setup:
+    """A local game's seats as the New game screen sets them up (Play again
+    starts from the last game's)."""
+
+    kinds: list[str]
+    """"human" or an AI level, one per seat."""
+    names: list[str]
+    edition: str = DEFAULT_EDITION
+
+
 class NewGameScene(Scene):
     """Seats as rows: kind (click to cycle), name, optional age."""
 
-    def __init__(self, app: object) -> None:
+    def __init__(self, app: object, setup: Setup | None = None) -> None:
         super().__init__(app)  # type: ignore[arg-type]
         levels = ai_levels()
         self.players = 4
@@ -34,6 +46,11 @@ class NewGameScene(Scene):
         self.names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
         self.ages = ["", "", "", ""]
         self.edition = DEFAULT_EDITION
+        if setup is not None:
+            self.players = len(setup.kinds)
+            self.kinds[:self.players] = setup.kinds
+            self.names[:self.players] = setup.names
+            self.edition = setup.edition
 
     def layout(self, size: tuple[int, int]) -> None:
         self._keep_fields()

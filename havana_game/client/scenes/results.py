@@ -37,6 +37,8 @@ class ResultsScene(Scene):
         self.link = link
         self.final = model.view()
         self.message = ""
+        self.local = getattr(link, "local_game", False)
+        """A game on this machine (Play again keeps its setup)."""
         if link.keeps_stats:
             self._await_record()
         link.close()
@@ -81,8 +83,16 @@ class ResultsScene(Scene):
         ]
 
     def again(self) -> None:
-        from .newgame import NewGameScene
-        self.app.switch(NewGameScene(self.app))
+        """A new game: a local game's setup again (also after a resume)."""
+        from .newgame import NewGameScene, Setup
+        view = self.final
+        setup = None
+        if self.local and view is not None:
+            by_seat = {s.seat: s for s in self.model.seats}
+            kinds = ["human" if seat in self.model.human_seats or seat not in by_seat
+                     else by_seat[seat].level or "human" for seat in range(view["players"])]
+            setup = Setup(kinds, self.names, view["ruleset"])
+        self.app.switch(NewGameScene(self.app, setup))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         view = self.final
