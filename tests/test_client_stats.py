@@ -135,3 +135,27 @@ def test_play_again_starts_from_the_last_games_setup(tmp_path):
     assert isinstance(setup, NewGameScene)
     assert setup.players == 2 and setup.kinds[:2] == ["human", "random"]
     assert setup.names[:2] == ["Ana", "Bo"] and setup.edition == "classic"
+
+
+def test_results_list_many_buildings_by_name_instead_of_overlapping_cards(tmp_path,
+                                                                           monkeypatch):
+    import pygame
+
+    from havana_game.client import edition
+    from havana_game.client.scenes import results as results_module
+
+    app = make_app(tmp_path, (1920, 1080))
+    results = _play_to_results(app, HOST_SEED + 6)
+    ids = [b.id for b in edition.rules().buildings]
+    faces, names = [], []
+    monkeypatch.setattr(results_module, "building_face",
+                        lambda ident, *a: faces.append(ident) or pygame.Surface((1, 1)))
+    monkeypatch.setattr(results_module, "building_name",
+                        lambda ident: names.append(ident) or ident)
+    area = pygame.Rect(0, 0, results.px(430), results.px(100))
+    surface = pygame.Surface((area.w, area.h))
+    results._draw_built(surface, ids[:3], area)
+    assert faces == ids[:3] and not names
+    faces.clear()
+    results._draw_built(surface, ids[:12], area)
+    assert not faces and sorted(names) == sorted(ids[:12])  # every one named

@@ -12,7 +12,7 @@ from .. import art, fonts, pastgames, stats
 from ..edition import rules
 from ..i18n import tr, trn
 from ..link import Link
-from ..logtext import names_text, story
+from ..logtext import building_name, building_vp, names_text, story
 from ..model import TableModel
 from ..tabledraw import building_face
 from ..widgets import Button
@@ -152,9 +152,33 @@ class ResultsScene(Scene):
                          box.top + self.px(8), self.px(430), box.h - self.px(16)))
 
     def _draw_built(self, surface: pygame.Surface, built: list[str], area: pygame.Rect) -> None:
+        """The buildings as cards side by side, or, when that many would not fit
+        without covering each other, as a list of names with their VP."""
         h = area.h
         w = int(h / 1.39)
-        step = min(w + self.px(4), (area.w - w) // max(1, len(built) - 1)) if built else w
+        if len(built) * (w + self.px(4)) > area.w + self.px(4):
+            self._draw_built_names(surface, built, area)
+            return
         for i, ident in enumerate(built):
             surface.blit(building_face(ident, (w, h), self.app.settings.colorblind),
-                         (area.left + i * step, area.top))
+                         (area.left + i * (w + self.px(4)), area.top))
+
+    def _draw_built_names(self, surface: pygame.Surface, built: list[str],
+                          area: pygame.Rect) -> None:
+        """Columns of "star VP, name" lines, the biggest first."""
+        line = self.px(21)
+        rows = max(1, area.h // line)
+        columns = -(-len(built) // rows)
+        width = area.w // columns
+        size = self.px(13)
+        for i, ident in enumerate(sorted(built, key=building_vp, reverse=True)):
+            x = area.left + (i // rows) * width
+            y = area.top + (i % rows) * line
+            icon = art.star(line - self.px(3))
+            surface.blit(icon, (x, y))
+            number = fonts.text(str(building_vp(ident)), self.px(10), art.INK, True)
+            surface.blit(number, number.get_rect(center=(x + icon.get_width() // 2,
+                                                         y + icon.get_height() // 2 + 1)))
+            name = fonts.fit(building_name(ident), size, width - line - self.px(6))
+            surface.blit(fonts.text(name, size, art.TEXT_LIGHT),
+                         (x + line + self.px(2), y + (line - fonts.line_step(size, 1.0)) // 2))
