@@ -99,6 +99,11 @@ class ClientConnection:
         """Host role, during the game: hand `seat` to whoever joins next."""
         return self._command({"type": "open_seat", "version": self.revision, "seat": seat})
 
+    def take_back(self, version: int) -> int:
+        """Against bots on a local host: take back this seat's last decision (and
+        what followed it), seen at view `version`."""
+        return self._command({"type": "take_back", "version": version})
+
     def set_players(self, players: int) -> int:
         """Host role, in the lobby: seat `players` at the table."""
         return self._command({"type": "set_players", "version": self.revision,

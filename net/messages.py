@@ -114,6 +114,18 @@ class Kick(_Message):
     seat: SeatNo
 
 
+class TakeBack(_Message):
+    """Against bots on a local host only: take back this seat's last decision and
+    everything played after it (the game is replayed without them: the same
+    choices bring the same draws)."""
+
+    type: Literal["take_back"]
+    seq: Seq
+    version: Counter
+    """The state version of the view the player saw (a take-back based on an older
+    one is `stale`)."""
+
+
 class OpenSeat(_Message):
     """Host role, during the game: hand `seat` (a bot's, or an absent human's) to
     whoever joins next; its token stops working and a bot plays it meanwhile."""
@@ -269,7 +281,7 @@ class GameOver(_Message):
 
 Message = Annotated[
     Hello | Join | Rejoin | Watch | Decide | Start | AddBot | Kick | OpenSeat | SetPlayers
-    | Resync | Ping | Pong
+    | TakeBack | Resync | Ping | Pong
     | Welcome | Joined | TableStatus | History | ViewUpdate | Ack | Error | GameOver,
     Field(discriminator="type"),
 ]
@@ -278,7 +290,7 @@ ADAPTER: TypeAdapter[Message] = TypeAdapter(Message)
 """The one validator of every message, both directions."""
 
 CLIENT_MESSAGES = (Hello, Join, Rejoin, Watch, Decide, Start, AddBot, Kick, OpenSeat, SetPlayers,
-                   Resync, Ping, Pong)
+                   TakeBack, Resync, Ping, Pong)
 """What a host accepts; anything else from a client is `unexpected_message`."""
 
 

@@ -84,11 +84,11 @@ def language_and_text_size() -> Iterator[Callable[[str, float], None]]:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])
 @pytest.mark.parametrize("language", ["ru", "pt"])
 @pytest.mark.parametrize("text_size", [1.0, 1.3])
-@pytest.mark.parametrize("buttons", [1, 2])
+@pytest.mark.parametrize("buttons", [1, 2, 3])
 def test_turn_order_chips_fit_between_the_title_and_the_goal(tmp_path, size, language,
                                                               text_size, buttons,
                                                               language_and_text_size):
-    """The goal stays clear of the bar's buttons: Menu, and Hint where hints are allowed."""
+    """The goal stays clear of the bar's buttons: Menu, Hint and Take back where allowed."""
     language_and_text_size(language, text_size)
     app = make_app(tmp_path, size)
     scene = table_scene(app, 4, 1, 3)

@@ -119,8 +119,9 @@ def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
     folder = _new_slot_path(time.time())
     folder.mkdir(parents=True)
     known = list(ages) if len(ages) == len(kinds) and all(a is not None for a in ages) else None
-    host = start_local_host(len(kinds), list(kinds), HostConfig(save_dir=folder, seed=seed),
-                            ages=known, rules=find_edition(edition))
+    config = HostConfig(save_dir=folder, seed=seed, takebacks=True)
+    host = start_local_host(len(kinds), list(kinds), config, ages=known,
+                            rules=find_edition(edition))
     return host, folder
 
 
@@ -132,7 +133,7 @@ def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
     from net.local import LocalHost
     try:
         session = json.loads((folder / SESSION).read_text("utf-8"))
-        host = Host(HostConfig(save_dir=folder))
+        host = Host(HostConfig(save_dir=folder, takebacks=True))
         tables = host.resume(folder)
     except (OSError, ValueError) as error:
         print(f"havana: the saved game cannot be resumed ({error})", file=sys.stderr)
@@ -145,9 +146,11 @@ def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
 
 
 def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[int, str],
-                  round_number: int) -> None:
-    """Remember what is needed to take the seats back, and the round reached."""
+                  round_number: int, takebacks: int = 0) -> None:
+    """Remember what is needed to take the seats back, the round reached and the
+    take-backs so far."""
     document = {"code": code, "names": list(names), "round": round_number,
+                "takebacks": takebacks,
                 "tokens": {str(seat): token for seat, token in tokens.items()}}
     from ..saves import write_atomically
     try:

@@ -105,7 +105,10 @@ class TableModel:
     def _retell(self, version: int, events: list[dict[str, Any]]) -> None:
         """The whole game so far up to `version` (on joining or rejoining): it
         replaces the events known, and updates up to that version bring no new
-        events (their views still apply)."""
+        events (their views still apply). A history behind what was shown is a
+        take-back: the table starts over from it."""
+        if version < self.applied:
+            self.views, self.pending, self.applied, self.ack_version = {}, {}, -1, {}
         self.events = [e for e in events if is_public(e)]
         for update in self.pending.values():
             if update.version <= version:

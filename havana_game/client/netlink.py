@@ -46,6 +46,9 @@ class NetLink:
         self.keeps_stats = True
         self.local_game = False
         """A local game (vs AI or hotseat) on an in-process host."""
+        self.takebacks = 0
+        """Take-backs the host carried out in this game (kept with the save)."""
+        self._takeback_seqs: set[int] = set()
 
     @classmethod
     def local(cls, kinds: Sequence[str], names: Sequence[str],
@@ -72,7 +75,9 @@ class NetLink:
             return None
         host, session = found
         tokens = {int(s): t for s, t in session["tokens"].items()}
-        return cls._joined(host, slot, tokens, session["names"])
+        link = cls._joined(host, slot, tokens, session["names"])
+        link.takebacks = int(session.get("takebacks", 0))
+        return link
 
     @classmethod
     def _joined(cls, host: Any, slot: Path, seats: dict[int, str | None],
@@ -133,6 +138,11 @@ class NetLink:
                      "fatal": message.get("fatal", False)}]
         if kind == "game_over" and seat == self.human_seats[0]:
             return [{"type": "record", "record": message["record"]}]
+        if kind == "ack" and message["seq"] in self._takeback_seqs:
+            self._takeback_seqs.discard(message["seq"])
+            self.takebacks += 1
+            self._save_session()
+            return []
         if kind == "ack":
             return [{"type": "ack", "seat": seat, "version": message["version"]}]
         if kind == "connection":
@@ -163,7 +173,12 @@ class NetLink:
     def _save_session(self) -> None:
         if self.slot is not None and set(self._tokens) == set(self.connections):
             localgame.write_session(self.slot, self.local_host.code, self.names,
-                                    self._tokens, self._round)
+                                    self._tokens, self._round, self.takebacks)
+
+    def take_back(self, seat: int, version: int) -> None:
+        """Ask the host to take back `seat`'s last decision (a local game against
+        bots): the game's history and view come again, or an error."""
+        self._takeback_seqs.add(self.connections[seat].take_back(version))
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         self.connections[seat].send_decision(decision)

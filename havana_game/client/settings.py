@@ -54,6 +54,8 @@ class Settings:
     """Guide hints already dismissed (`guide.HINTS`)."""
     opponent_pace: float = 0.6
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
+    takebacks: bool = True
+    """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
 
     def shown_name(self) -> str:
         """The player's name, or the default name in the current language."""

@@ -63,6 +63,7 @@ class GameRecord(_Record):
     rounds: Annotated[int, Field(ge=0, le=999)]
     end_reason: Name
     hints: Annotated[int, Field(ge=0)] = 0
+    takebacks: Annotated[int, Field(ge=0)] = 0
     seats: Annotated[list[SeatRecord], Field(min_length=2, max_length=4)]
     replay: Name | None = None
     """The game's file in `pastgames.folder()`, if it was kept for replays."""
@@ -79,7 +80,7 @@ def stats_path() -> Path:
 
 def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str],
               levels: Sequence[str | None], here: Sequence[int], card_names: Sequence[str],
-              hints: int = 0, replay: str | None = None) -> GameRecord:
+              hints: int = 0, replay: str | None = None, takebacks: int = 0) -> GameRecord:
     """The record of a game from its final view and its whole story (`events`);
     `levels`: each seat's bot level or None; `here`: the seats at this screen;
     `card_names`: the edition's card names by card index; `replay`: its file
@@ -94,7 +95,7 @@ def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str]
              for seat in range(view["players"])]
     return GameRecord(finished=time.time(), edition=view["ruleset"], rounds=view["round"],
                       end_reason=view["end_reason"] or "", hints=hints, seats=seats,
-                      replay=replay)
+                      replay=replay, takebacks=takebacks)
 
 
 def load() -> list[GameRecord]:

@@ -45,6 +45,9 @@ class HostConfig:
     """Decisions between two snapshots of a table (journal compaction)."""
     segment_bytes: int = 4 << 20
     """A journal segment this large is finished; the next batch starts a new one."""
+    takebacks: bool = False
+    """Players may take back their decisions (`take_back`) at tables where they
+    alone face bots: the in-process host of a local game, never a LAN host."""
     autostart: bool = False
     """Start a game by itself once every seat is taken; otherwise the host-role player
     starts it (a table with no human seat, which no one could start, always starts

@@ -43,6 +43,7 @@ from ..messages import (
     Resync,
     SetPlayers,
     Start,
+    TakeBack,
     Watch,
     parse,
 )
@@ -386,7 +387,8 @@ class Host:
             conn.send("table", **self._status(table))
             self._catch_up(conn, table)
             return
-        if not isinstance(message, Decide | Start | AddBot | Kick | OpenSeat | SetPlayers):
+        if not isinstance(message, Decide | Start | AddBot | Kick | OpenSeat | SetPlayers
+                          | TakeBack):
             raise FrameError("unexpected_message", got=message.type)
         seat = conn.seat
         if seat is None:
@@ -399,6 +401,9 @@ class Host:
         done = table.duplicate(seat, message.seq, digest)
         if done is not None:  # a resend of an applied command: answer it again
             conn.send("ack", seq=message.seq, version=done)
+            return
+        if isinstance(message, TakeBack):
+            self._take_back(conn, table, seat, message, digest)
             return
         if isinstance(message, Decide):
             try:
@@ -443,6 +448,26 @@ class Host:
         else:
             self._broadcast_status(table)
             self._schedule_bots(table)
+
+    def _take_back(self, conn: Connection, table: Table, seat: int, message: TakeBack,
+                   digest: int) -> None:
+        """A `take_back`: the table goes back, is saved whole, and everyone gets
+        the game's history and their view again (as on joining)."""
+        try:
+            if not self.config.takebacks:
+                raise ProtocolError("take_back_refused")
+            table.take_back(seat, message.version)
+        except ProtocolError as error:
+            conn.send_error(error, message.seq)
+            if error.reason == "stale":
+                conn.send_view(self._update(table, ()))
+            return
+        table.commit(seat, message.seq, digest)
+        conn.send("ack", seq=message.seq, version=table.version)
+        audience = self.audiences[table.id]
+        for other in (*audience.seats.values(), *audience.spectators):
+            self._catch_up(other, table)
+        self._schedule_bots(table)
 
     def _kick_connection(self, table: Table, seat: int) -> None:
         self._cancel_grace(table, seat)

@@ -375,6 +375,34 @@ class Table:
         self.refresh_prompts()
         return events
 
+    def take_back(self, seat: int, version: int) -> None:
+        """Undo `seat`'s last decision and every decision after it: the game is
+        replayed from its setup without them, so the state (its random draws
+        included) is exactly what it was before that decision. Only at a table
+        where `seat` is the one human and the others are bots; refused with
+        `stale` if based on an older view, `nothing_to_take_back` if the seat has
+        not decided yet."""
+        if self.game is None:
+            raise ProtocolError("game_not_started")
+        if self.status == "over":
+            raise ProtocolError("game_over")
+        if any(s.kind != "bot" for s in self.seats if s.index != seat):
+            raise ProtocolError("take_back_refused")
+        mine = [i for i, (decider, _) in enumerate(self.game.history) if decider == seat]
+        if not mine:
+            raise ProtocolError("nothing_to_take_back")
+        if version != self.game.state.version:
+            raise ProtocolError("stale", version=version, current=self.game.state.version)
+        kept = self.game.history[:mine[-1]]
+        game = Game.new(self.game.rules, self.game.players, self.game.seed, self.game.ages)
+        for decider, decision in kept:
+            game.play(decider, decision)
+        self.game = game
+        self._story, self._story_decisions = [], 0
+        for target in self.seats:  # every question is asked anew, at the new version
+            target.legal, target.prompt_version = (), 0
+        self.refresh_prompts()
+
     def story(self) -> list[Event]:
         """Every event of the game so far: replayed from the game's record once (a
         new or resumed table), then extended as decisions are applied."""

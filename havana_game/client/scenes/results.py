@@ -37,6 +37,8 @@ class ResultsScene(Scene):
         self.link = link
         self.final = model.view()
         self.message = ""
+        self.takebacks: int = getattr(link, "takebacks", 0)
+        """Decisions the player took back in this game (the results say so)."""
         self.local = getattr(link, "local_game", False)
         """A game on this machine (Play again keeps its setup)."""
         if link.keeps_stats:
@@ -62,7 +64,8 @@ class ResultsScene(Scene):
         replay = pastgames.keep(self.model.record, self.names) if self.model.record else None
         stats.add(stats.record_of(
             view, self.model.events, self.names, levels, self.model.human_seats,
-            [card.name for card in rules().cards], self.model.hints_used, replay))
+            [card.name for card in rules().cards], self.model.hints_used, replay,
+            self.takebacks))
 
     def replay(self) -> None:
         if self.model.record is not None:
@@ -109,6 +112,8 @@ class ResultsScene(Scene):
             reason = tr(f"reason.{view['end_reason']}")
             if self.model.hints_used:
                 reason += " · " + trn("results.hints", self.model.hints_used)
+            if self.takebacks:
+                reason += " · " + trn("results.takebacks", self.takebacks)
             self.note(surface, reason, y, art.TEXT_DIM, 14)
         top = self.px(y + 14 * 1.35 * scale + 10)
         gap = self.px(8)
@@ -170,7 +175,9 @@ class ResultsScene(Scene):
         rows = max(1, area.h // line)
         columns = -(-len(built) // rows)
         width = area.w // columns
-        size = self.px(13)
+        room = width - line - self.px(6)
+        size = min(fonts.fit_size(building_name(ident), self.px(13), room, 1)
+                   for ident in built)  # one size for all, small enough for the longest
         for i, ident in enumerate(sorted(built, key=building_vp, reverse=True)):
             x = area.left + (i // rows) * width
             y = area.top + (i % rows) * line
@@ -179,6 +186,6 @@ class ResultsScene(Scene):
             number = fonts.text(str(building_vp(ident)), self.px(10), art.INK, True)
             surface.blit(number, number.get_rect(center=(x + icon.get_width() // 2,
                                                          y + icon.get_height() // 2 + 1)))
-            name = fonts.fit(building_name(ident), size, width - line - self.px(6))
+            name = fonts.fit(building_name(ident), size, room)
             surface.blit(fonts.text(name, size, art.TEXT_LIGHT),
                          (x + line + self.px(2), y + (line - fonts.line_step(size, 1.0)) // 2))

@@ -42,11 +42,13 @@ class SettingsScene(Scene):
              self._text_size),
             ("guide", "settings.guide", tr("on" if s.guide else "off"), self._guide),
             ("pace", "settings.bot_pace", tr(f"pace.{s.opponent_pace:.1f}"), self._pace),
+            ("takebacks", "settings.takebacks", tr("on" if s.takebacks else "off"),
+             self._takebacks),
         ]
         self.labels = []
         self.buttons = []
         for i, (name, key, value, action) in enumerate(rows):
-            y = self.px(120) + i * self.px(56)
+            y = self.px(110) + i * self.px(50)
             self.labels.append((tr(key), y))
             self.buttons.append(Button(name, pygame.Rect(size[0] // 2 + self.px(20), y,
                                                          self.px(260), self.px(46)), value,
@@ -81,6 +83,9 @@ class SettingsScene(Scene):
     def _volume(self) -> None:
         s = self.app.settings
         s.volume = float(_next(VOLUMES, round(s.volume, 1)))  # type: ignore[arg-type]
+
+    def _takebacks(self) -> None:
+        self.app.settings.takebacks = not self.app.settings.takebacks
 
     def _mute(self) -> None:
         self.app.settings.muted = not self.app.settings.muted

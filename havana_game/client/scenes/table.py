@@ -321,6 +321,10 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not self.paused:
             self.ask_hint()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
+                and event.mod & pygame.KMOD_CTRL and not self.paused:
+            self.take_back()
+            return
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + event.y)
@@ -376,6 +380,10 @@ class TableScene(Scene):
             self.buttons.append(Button(
                 "hint", layout.top_button(1), tr("hint.button"), self.ask_hint,
                 tooltip=tr("hint.tooltip"), enabled=self.deciding() and not self.hints.busy))
+        if self.takebacks_allowed():
+            self.buttons.append(Button(
+                "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
+                self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
             return
@@ -419,6 +427,29 @@ class TableScene(Scene):
         """Hints are for games against bots on this machine (never in LAN games)."""
         return getattr(self.link, "leaving_note", "leave.local") == "leave.local" and \
             any(s.kind == "bot" for s in self.model.seats)
+
+    def takebacks_allowed(self) -> bool:
+        """Take back is for one player at this screen against AIs in a local game
+        (never hotseat or LAN), while the setting is on."""
+        here = self.link.human_seats
+        return self.app.settings.takebacks and getattr(self.link, "local_game", False) \
+            and len(here) == 1 and bool(self.model.seats) \
+            and all(s.kind == "bot" for s in self.model.seats if s.seat not in here)
+
+    def _may_take_back(self) -> bool:
+        view = self.view
+        return view is not None and view["phase"] != "over" \
+            and not self._waiting_for_host(view) and not self.paused
+
+    def take_back(self) -> None:
+        """Ask the host to take back this player's last decision and the AIs'
+        after it; the table then shows the game from before it."""
+        view = self.view
+        if view is None or self.viewer is None or not self.takebacks_allowed() \
+                or not self._may_take_back():
+            return
+        self.staging.clear()
+        self.link.take_back(self.viewer, view["version"])  # type: ignore[attr-defined]
 
     def ask_hint(self) -> None:
         """Ask the hard bot, on this seat's view, what it would do."""
@@ -561,7 +592,8 @@ class TableScene(Scene):
         names = [self.model.name(s) for s in range(view["players"])]
         badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
-        draw_top(surface, canvas, view, names, 2 if self.hints_allowed() else 1)
+        draw_top(surface, canvas, view, names,
+                 1 + self.hints_allowed() + self.takebacks_allowed())
         highlight = "build" if current == "build" else ""
         if current == "act" and removes_a_building(self.staging.act_card):
             highlight = "remove"

@@ -1,0 +1,96 @@
+"""Take-backs against the AI, through the table: Ctrl+Z or the button brings the
+table back to before the player's last decision (log included); the results and
+the statistics mark the game; its replay runs from the deal to the end and back.
+No take-backs in hotseat or with the setting off."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from havana_game.client import stats
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.replay import ReplayScene
+from havana_game.client.scenes.results import ResultsScene
+from havana_game.client.scenes.table import TableScene
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, click, make_app, settle, step
+
+CTRL_Z = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL,
+                             unicode="", scancode=0)]
+
+
+def _until(app, condition, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+
+
+def _ready(table) -> bool:
+    return table.deciding() and not table.model.has_pending
+
+
+def test_take_back_then_finish_then_replay(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(table)
+    for _ in range(5):
+        _until(app, lambda: _ready(table))
+        act_once(app, table)
+    _until(app, lambda: _ready(table))
+    before, log = table.view, list(table.log_lines)
+    act_once(app, table)
+    _until(app, lambda: table.view["version"] > before["version"] and _ready(table))
+    assert "take_back" in table.controls()
+    step(app, CTRL_Z)
+    _until(app, lambda: table.view["version"] == before["version"] and _ready(table))
+    assert table.view == before and table.log_lines == log
+    step(app, click(table.controls()["take_back"]))  # the decision before that one too
+    _until(app, lambda: table.view["version"] < before["version"] and _ready(table))
+    deadline = time.monotonic() + 120
+    while not isinstance(app.scene, ResultsScene):
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+        if app.scene is table:
+            act_once(app, table)
+    results = app.scene
+    assert results.takebacks == 2
+    [game] = stats.load()
+    assert game.takebacks == 2
+    step(app, click(results.controls()["replay"]))
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    step(app, click(replay.controls()["end"]))
+    replay = app.scene
+    settle(app, 0.05)
+    final = {k: v for k, v in results.final.items() if k != "legal"}
+    assert {k: v for k, v in replay.view.items() if k != "legal"} == final
+    step(app, click(replay.controls()["start"]))
+    assert app.scene.index == 0
+    for _ in range(10):
+        step(app, click(app.scene.controls()["forward"]))
+        settle(app, 0.01)
+    assert app.scene.index == 10
+    step(app, click(app.scene.controls()["back"]))
+    assert app.scene.index == 9
+
+
+def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
+    app = make_app(tmp_path)
+    hotseat = TableScene(app, NetLink.local(["human", "human"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(hotseat)
+    _until(app, lambda: hotseat.view is not None and hotseat.model.seats)
+    assert not hotseat.takebacks_allowed() and "take_back" not in hotseat.controls()
+    hotseat.close()
+    app.settings.takebacks = False
+    solo = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(solo)
+    _until(app, lambda: solo.view is not None and solo.model.seats)
+    assert not solo.takebacks_allowed() and "take_back" not in solo.controls()
+    app.settings.takebacks = True
+    solo.relayout()
+    assert "take_back" in solo.controls()
+    solo.close()
