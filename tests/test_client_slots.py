@@ -138,3 +138,32 @@ def test_a_damaged_slot_is_left_alone_and_says_so(tmp_path, capsys):
     step(app, click(screen.controls()["resume0"]))
     assert app.scene is screen and screen.message  # it says so, and stays
     assert table_file.read_text() == "[]" and "cannot be resumed" in capsys.readouterr().err
+
+
+def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
+    """A crash leaves a slot with the journal and no table snapshot yet: it is
+    listed (its session says who plays) and resumes where it was."""
+    from havana_game.client.netlink import NetLink
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "easy"], ["Ana", "Bo"], seed=99))
+    app.switch(table)
+    for _ in range(3):
+        _until(app, lambda: table.deciding() and not table.model.has_pending)
+        act_once(app, table)
+    _until(app, lambda: table.deciding() and not table.model.has_pending)
+    version = table.view["version"]
+    time.sleep(0.3)  # the journal is written
+    [running] = localgame.saved_games()
+    crashed = localgame.slots_dir() / "20000101-000000-crash0"
+    shutil.copytree(running.folder, crashed)  # what the disk held at the crash
+    assert not list(crashed.glob("*" + localgame.TABLE_SUFFIX))  # journal only
+    table.close()
+    localgame.forget(running.folder)
+    [game] = localgame.saved_games()
+    assert game.folder == crashed and game.levels == [None, "easy"] and game.round >= 1
+    step(app, click(_menu(app).controls()["resume"]))
+    resumed = app.scene
+    _until(app, lambda: resumed.view is not None and resumed.deciding())
+    assert resumed.view["version"] == version
+    resumed.close()

@@ -94,3 +94,40 @@ def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
     solo.relayout()
     assert "take_back" in solo.controls()
     solo.close()
+
+
+def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
+    from havana_game.client import localgame
+    from havana_game.client.scenes.menu import MenuScene
+
+    from .test_client_support import key
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(table)
+    for _ in range(3):
+        _until(app, lambda: _ready(table))
+        act_once(app, table)
+    _until(app, lambda: _ready(table))
+    assert len(localgame.saved_games()) == 1
+    step(app, key(pygame.K_ESCAPE))
+    assert not any(name.startswith("give:") for name in table.controls())  # nobody can join
+    step(app, click(table.controls()["concede"]))
+    assert table.conceding and "leave_confirm" in table.controls()  # it asks first
+    step(app, key(pygame.K_ESCAPE))  # Esc: play on
+    assert not table.conceding and "concede" in table.controls()
+    step(app, click(table.controls()["concede"]))
+    step(app, click(table.controls()["leave_confirm"]))
+    assert isinstance(app.scene, MenuScene)
+    [game] = stats.load()
+    assert game.conceded and game.end_reason == "conceded"
+    assert not any(seat.won for seat in game.seats) and game.seats[0].here
+    assert stats.summarize([game]).total == stats.Tally(1, 0)
+    assert not localgame.saved_games()  # not kept to continue
+
+
+def test_a_lan_guest_cannot_concede(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink({}, ["Ana", "Bo"]))
+    assert not table._may_concede()
+    table.close()

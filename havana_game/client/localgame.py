@@ -67,19 +67,26 @@ def saved_games() -> list[SavedGame]:
 
 
 def _read_slot(folder: Path) -> SavedGame:
-    """A slot's listing, from its session and its table file's last snapshot."""
+    """A slot's listing, from its session; sessions written before they kept
+    the seats' levels, the edition and the round (released versions) take them
+    from the table file's last snapshot."""
     session = json.loads((folder / SESSION).read_text("utf-8"))
-    tables = list(folder.glob("*" + TABLE_SUFFIX))
-    if len(tables) != 1:
-        raise ValueError(f"{len(tables)} table files")
-    table = json.loads(tables[0].read_text("utf-8"))
     names = [str(name) for name in session["names"]]
-    levels = [seat["level"] if seat["kind"] == "bot" else None for seat in table["seats"]]
+    if "levels" in session:
+        levels = [None if level is None else str(level) for level in session["levels"]]
+        edition, rounds = str(session["edition"]), int(session["round"])
+    else:
+        tables = list(folder.glob("*" + TABLE_SUFFIX))
+        if len(tables) != 1:
+            raise ValueError(f"{len(tables)} table files")
+        table = json.loads(tables[0].read_text("utf-8"))
+        levels = [seat["level"] if seat["kind"] == "bot" else None for seat in table["seats"]]
+        edition = str(table["edition"])
+        rounds = int(session.get("round", table["game"]["state"]["round"]))
     if len(levels) != len(names):
-        raise ValueError("the session and the table disagree on the players")
+        raise ValueError("the session names another number of players")
     saved = max(path.stat().st_mtime for path in folder.iterdir())
-    rounds = int(session.get("round", table["game"]["state"]["round"]))
-    return SavedGame(folder, saved, names, levels, rounds, str(table["edition"]))
+    return SavedGame(folder, saved, names, levels, rounds, edition)
 
 
 def _adopt_released_slot() -> None:
@@ -127,8 +134,8 @@ def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
 
 def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
     """The table saved in slot `folder` on a new in-process host, and the saved
-    session (code, names, tokens); None if the slot cannot be resumed (the reason
-    is printed, the files are left as they are)."""
+    session (code, names, tokens, levels, edition); None if the slot cannot be
+    resumed (the reason is printed, the files are left as they are)."""
     from net.host import Host, HostConfig
     from net.local import LocalHost
     try:
@@ -142,15 +149,19 @@ def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
         print("havana: the saved game's files do not belong together; not resumed",
               file=sys.stderr)
         return None
+    session.setdefault("levels", [s.level if s.kind == "bot" else None for s in tables[0].seats])
+    session.setdefault("edition", tables[0].rules.name)  # (sessions of released versions)
     return LocalHost.serve(host, "havana-local-host", code=tables[0].code), session
 
 
 def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[int, str],
-                  round_number: int, takebacks: int = 0) -> None:
-    """Remember what is needed to take the seats back, the round reached and the
-    take-backs so far."""
+                  round_number: int, takebacks: int, levels: Sequence[str | None],
+                  edition: str) -> None:
+    """Remember what is needed to take the seats back, and what the Saved games
+    screen lists (each seat's AI level or None, the edition, the round reached),
+    and the take-backs so far."""
     document = {"code": code, "names": list(names), "round": round_number,
-                "takebacks": takebacks,
+                "takebacks": takebacks, "levels": list(levels), "edition": edition,
                 "tokens": {str(seat): token for seat, token in tokens.items()}}
     from ..saves import write_atomically
     try:

@@ -48,6 +48,9 @@ class NetLink:
         """A local game (vs AI or hotseat) on an in-process host."""
         self.takebacks = 0
         """Take-backs the host carried out in this game (kept with the save)."""
+        self.levels: list[str | None] = []
+        """A local game's seats: AI level, or None for a player (for its save)."""
+        self.edition = DEFAULT_EDITION
         self._takeback_seqs: set[int] = set()
 
     @classmethod
@@ -58,8 +61,11 @@ class NetLink:
         `edition`, saved as it goes, and join every human seat; `ages` break
         turn-order ties, `seed` fixes the deal (tests, `havana play --seed`)."""
         host, slot = localgame.start(kinds, ages, seed, edition)
-        return cls._joined(host, slot,
+        link = cls._joined(host, slot,
                            {s: None for s, kind in enumerate(kinds) if kind == "human"}, names)
+        link.levels = [None if kind == "human" else kind for kind in kinds]
+        link.edition = edition
+        return link
 
     @classmethod
     def resume(cls, slot: Path | None = None) -> NetLink | None:
@@ -77,6 +83,7 @@ class NetLink:
         tokens = {int(s): t for s, t in session["tokens"].items()}
         link = cls._joined(host, slot, tokens, session["names"])
         link.takebacks = int(session.get("takebacks", 0))
+        link.levels, link.edition = session["levels"], session["edition"]
         return link
 
     @classmethod
@@ -158,6 +165,12 @@ class NetLink:
         if self.lan_seat is not None:
             lanseats.forget(*self.lan_seat)
 
+    def forget_save(self) -> None:
+        """The players gave the local game up: its save slot goes."""
+        if self.slot is not None:
+            self._ended_slot, self.slot = self.slot, None
+            localgame.forget(self._ended_slot)
+
     @property
     def leaving_note(self) -> str:
         """What leaving this table means, as a message key: a local game is saved;
@@ -173,7 +186,8 @@ class NetLink:
     def _save_session(self) -> None:
         if self.slot is not None and set(self._tokens) == set(self.connections):
             localgame.write_session(self.slot, self.local_host.code, self.names,
-                                    self._tokens, self._round, self.takebacks)
+                                    self._tokens, self._round, self.takebacks, self.levels,
+                                    self.edition)
 
     def take_back(self, seat: int, version: int) -> None:
         """Ask the host to take back `seat`'s last decision (a local game against

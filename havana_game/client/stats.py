@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..rules import View
 from ..saves import write_atomically
+from .seatstate import SeatState
 from .settings import config_dir
 
 STATS_FILE = "stats.json"
@@ -67,6 +68,8 @@ class GameRecord(_Record):
     seats: Annotated[list[SeatRecord], Field(min_length=2, max_length=4)]
     replay: Name | None = None
     """The game's file in `pastgames.folder()`, if it was kept for replays."""
+    conceded: bool = False
+    """Ended by the players at this screen conceding (they lost it)."""
 
 
 class StatsFile(_Record):
@@ -80,11 +83,12 @@ def stats_path() -> Path:
 
 def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str],
               levels: Sequence[str | None], here: Sequence[int], card_names: Sequence[str],
-              hints: int = 0, replay: str | None = None, takebacks: int = 0) -> GameRecord:
+              hints: int = 0, replay: str | None = None, takebacks: int = 0,
+              conceded: bool = False) -> GameRecord:
     """The record of a game from its final view and its whole story (`events`);
     `levels`: each seat's bot level or None; `here`: the seats at this screen;
     `card_names`: the edition's card names by card index; `replay`: its file
-    for replays."""
+    for replays; `conceded`: given up before its end (nobody won it)."""
     played: list[Counter[str]] = [Counter() for _ in range(view["players"])]
     for event in events:
         if event["kind"] == "action":
@@ -94,8 +98,16 @@ def record_of(view: View, events: Sequence[dict[str, Any]], names: Sequence[str]
                         built=list(view["seats"][seat]["built"]), played=dict(played[seat]))
              for seat in range(view["players"])]
     return GameRecord(finished=time.time(), edition=view["ruleset"], rounds=view["round"],
-                      end_reason=view["end_reason"] or "", hints=hints, seats=seats,
-                      replay=replay, takebacks=takebacks)
+                      end_reason="conceded" if conceded else view["end_reason"] or "",
+                      hints=hints, seats=seats, replay=replay, takebacks=takebacks,
+                      conceded=conceded)
+
+
+def levels_of(seats: Sequence[SeatState], players: int) -> list[str | None]:
+    """Each seat's bot level (None for a person), from the host's seat list."""
+    by_seat = {s.seat: s for s in seats}
+    return [by_seat[seat].level if seat in by_seat and by_seat[seat].kind != "human"
+            else None for seat in range(players)]
 
 
 def load() -> list[GameRecord]:

@@ -58,9 +58,7 @@ class ResultsScene(Scene):
 
     def _record(self, view: View) -> None:
         """Count the game in the profile's statistics, and keep it for replays."""
-        by_seat = {s.seat: s for s in self.model.seats}
-        levels = [by_seat[seat].level if seat in by_seat and by_seat[seat].kind != "human"
-                  else None for seat in range(view["players"])]
+        levels = stats.levels_of(self.model.seats, view["players"])
         replay = pastgames.keep(self.model.record, self.names) if self.model.record else None
         stats.add(stats.record_of(
             view, self.model.events, self.names, levels, self.model.human_seats,

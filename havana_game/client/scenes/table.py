@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from .. import art, edition, fonts, guide
+from .. import art, edition, fonts, guide, stats
 from ..animations import EventAnimator
 from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
@@ -84,6 +84,8 @@ class TableScene(Scene):
         self.paused = False
         self.leaving = False
         """The pause menu asks whether to leave the table."""
+        self.conceding = False
+        """The pause menu asks whether to concede the game."""
         self.mouse = (0, 0)
         self.awaiting: tuple[int, int] | None = None
         """(seat, acks received before) of a decision sent, until the host has
@@ -284,7 +286,7 @@ class TableScene(Scene):
         self.events.skip()
 
     def on_escape(self) -> None:
-        if self.leaving:
+        if self.leaving or self.conceding:
             self.stay()
         elif not self.staging.empty:
             self.undo()
@@ -387,10 +389,17 @@ class TableScene(Scene):
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
             return
+        if self.paused and self.conceding:
+            self.buttons += confirm_buttons(self.size, self.px, self.concede_now, self.stay,
+                                            ("concede.confirm", "concede.stay"))
+            return
         if self.paused:
-            self.buttons += pause_buttons(self.size, self.px, {
-                "resume": self.on_escape, "settings": self.settings, "rules": self.rules,
-                "leave": self.leave}, self._seats_to_give(), self.give_seat)
+            actions = {"resume": self.on_escape, "settings": self.settings, "rules": self.rules,
+                       "leave": self.leave}
+            if self._may_concede():
+                actions["concede"] = self.concede
+            self.buttons += pause_buttons(self.size, self.px, actions, self._seats_to_give(),
+                                          self.give_seat)
             return
         view = self.view
         if self.curtain is not None or view is None:
@@ -498,8 +507,32 @@ class TableScene(Scene):
         self._build_buttons()
 
     def stay(self) -> None:
-        self.leaving = False
+        self.leaving = self.conceding = False
         self._build_buttons()
+
+    def _may_concede(self) -> bool:
+        """A local game still running may be conceded."""
+        view = self.view
+        return getattr(self.link, "local_game", False) and view is not None \
+            and view["phase"] != "over"
+
+    def concede(self) -> None:
+        """Ask first: the pause menu turns into the concede confirmation."""
+        self.conceding = True
+        self._build_buttons()
+
+    def concede_now(self) -> None:
+        """End the game here: it counts as lost in the statistics and is not kept
+        to resume."""
+        view = self.view
+        if view is not None:
+            stats.add(stats.record_of(
+                view, self.model.events, [self.model.name(s) for s in range(view["players"])],
+                stats.levels_of(self.model.seats, view["players"]), self.model.human_seats,
+                [card.name for card in edition.rules().cards], self.model.hints_used,
+                takebacks=getattr(self.link, "takebacks", 0), conceded=True))
+        getattr(self.link, "forget_save", lambda: None)()
+        self.leave_now()
 
     def leave_now(self) -> None:
         self.close()
@@ -510,8 +543,8 @@ class TableScene(Scene):
         absent players' (seat -> name)."""
         view = self.view
         if not getattr(self.link, "host_role", False) or view is None \
-                or view["phase"] == "over":
-            return {}
+                or view["phase"] == "over" or getattr(self.link, "local_game", False):
+            return {}  # (nobody can join a local game's host: it listens on 127.0.0.1)
         return {s.seat: s.name for s in self.model.seats
                 if s.seat not in self.model.human_seats and (s.kind == "bot" or s.away)}
 
@@ -628,7 +661,8 @@ class TableScene(Scene):
                                                            area.bottom - self.layout_.px(8))))
         if self.paused:
             question = (tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))) \
-                if self.leaving else None
+                if self.leaving else (tr("concede.title"), tr("concede.note")) \
+                if self.conceding else None
             draw_pause(surface, self.buttons, question, self.px)
         self.canvas = canvas
 

@@ -1,6 +1,6 @@
-"""The pause menu over the table: Resume, Settings, Rules, Leave (and, for the
-host role of a LAN game, handing absent players' seats on), on a shade; and the
-confirmation that leaving asks for."""
+"""The pause menu over the table: Resume, Settings, Rules, Leave, Concede (local
+games; and, for the host role of a LAN game, handing absent players' seats on),
+on a shade; and the confirmation that leaving or conceding asks for."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .. import art, fonts
 from ..i18n import tr
 from ..widgets import Button
 
-PAUSE_BUTTONS = ("resume", "settings", "rules", "leave")
+PAUSE_BUTTONS = ("resume", "settings", "rules", "leave", "concede")
 CONFIRM_BUTTONS = ("leave_confirm", "leave_stay")
 BUTTON_W, BUTTON_H, STEP = 300, 44, 60
 """Design pixels: button size and the distance between two buttons."""
@@ -41,11 +41,12 @@ def pause_buttons(size: tuple[int, int], px: Callable[[float], int],
     seat -> player name), calling `give(seat)`."""
     place = _column(size, px)
     labels = {"resume": tr("resume"), "settings": tr("menu.settings"),
-              "rules": tr("menu.rules"), "leave": tr("leave")}
+              "rules": tr("menu.rules"), "leave": tr("leave"), "concede": tr("concede")}
+    names = [name for name in PAUSE_BUTTONS if name in actions]
     buttons = [Button(name, place(i), labels[name], actions[name], primary=name == "resume")
-               for i, name in enumerate(PAUSE_BUTTONS)]
+               for i, name in enumerate(names)]
     if seats_to_give and give is not None:
-        row = _column(size, px, GIVE_W, len(PAUSE_BUTTONS))
+        row = _column(size, px, GIVE_W, len(names))
         buttons += [Button(f"give:{seat}", row(i), tr("table.give_seat", name=name),
                            partial(give, seat), tooltip=tr("table.give_seat_hint"))
                     for i, (seat, name) in enumerate(sorted(seats_to_give.items()))]
@@ -53,13 +54,14 @@ def pause_buttons(size: tuple[int, int], px: Callable[[float], int],
 
 
 def confirm_buttons(size: tuple[int, int], px: Callable[[float], int],
-                    leave: Callable[[], None], stay: Callable[[], None]) -> list[Button]:
-    """Leave and Stay, side by side under the question."""
+                    leave: Callable[[], None], stay: Callable[[], None],
+                    labels: tuple[str, str] = ("leave.confirm", "leave.stay")) -> list[Button]:
+    """Yes (leave, concede: `labels[0]`) and No (stay), side by side under the question."""
     place = _column(size, px, BUTTON_W // 2 + 20, 1)
-    return [Button("leave_stay", place(0).move(-px(BUTTON_W // 4 + 20), 0), tr("leave.stay"),
+    return [Button("leave_stay", place(0).move(-px(BUTTON_W // 4 + 20), 0), tr(labels[1]),
                    stay, primary=True),
             Button("leave_confirm", place(0).move(px(BUTTON_W // 4 + 20), 0),
-                   tr("leave.confirm"), leave)]
+                   tr(labels[0]), leave)]
 
 
 def draw_pause(surface: pygame.Surface, buttons: list[Button],
