@@ -45,13 +45,18 @@ class Canvas:
         return self.layout.px(value)
 
 
-def building_tooltip(ident: str, affordable: bool | None = None) -> str:
+def building_tooltip(ident: str, affordable: bool | None = None,
+                     middle: bool = False) -> str:
+    """A building's name, VP and cost; whether the seat can pay for it (a row's
+    end), or that only a row's ends can be built (`middle`)."""
     b = building(ident)
     cost = amounts_text(dict(zip(costs(), b.cost, strict=True)))
     lines = [tr("tooltip.building", building=building_name(ident), vp=b.vp),
              tr("tooltip.cost", cost=cost)]
     if affordable is not None:
         lines.append(tr("can_afford" if affordable else "cannot_afford"))
+    if middle:
+        lines.append(tr("tooltip.middle"))
     if b.architect:
         lines.append(tr("architect"))
     return "\n".join(lines)
@@ -231,8 +236,8 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
                 sides.append("left")
             if i == len(row) - 1:
                 sides.append("right")
-            canvas.hovers.append((rect, building_tooltip(ident, can_afford(view, ident)
-                                                          if sides else None)))
+            canvas.hovers.append((rect, building_tooltip(
+                ident, can_afford(view, ident) if sides else None, middle=not sides)))
             for side in sides:
                 _outline_end(surface, canvas, view, rect, ident, highlight,
                              staged_end == (row_index, side))

@@ -117,6 +117,11 @@ class TableScene(Scene):
     def play_sound(self, name: str) -> None:
         self.app.sounds.play(name)
 
+    def explain(self, text: str) -> None:
+        """Why a click did nothing, shown where errors are (until the next update)."""
+        self.model.error = text
+        self._build_buttons()
+
     def send_decision(self, seat: int, decision: dict[str, Any]) -> None:
         """Send a decision of the seat at the screen; input waits for its result."""
         self.link.send(seat, decision)

@@ -10,6 +10,7 @@ import pygame
 
 from ...rules import View
 from ..choices import removes_a_building
+from ..i18n import tr
 from ..staging import Staging, mode
 from .targets import FaceUpCard, HandCard, RowEnd, Target
 
@@ -32,6 +33,8 @@ class Table(Protocol):
     def refresh(self) -> None: ...
 
     def play_sound(self, name: str) -> None: ...
+
+    def explain(self, text: str) -> None: ...
 
 
 class TableController:
@@ -84,35 +87,50 @@ class TableController:
         current = mode(view)
         if isinstance(target, HandCard) and current in ("choose", "cover"):
             self.staging.toggle_card(view, target.card)
+            why = ""
+        elif isinstance(target, HandCard):
+            why = f"why.hand.{current}"
         elif isinstance(target, FaceUpCard) and self.table.viewer is not None \
                 and target.card in view["seats"][self.table.viewer]["face_up"]:
-            self._pick_face_up(view, target.card)
-        elif isinstance(target, RowEnd):
-            self._pick_end(view, target)
+            why = self._pick_face_up(view, target.card)
+        elif isinstance(target, FaceUpCard):
+            why = "why.not_yours"
         else:
+            why = self._pick_end(view, target)
+        if why:  # a click that cannot be carried out says why, in the action panel
+            self.table.explain(tr(why))
             return
         self.table.play_sound("click")
         self.table.refresh()
 
-    def _pick_face_up(self, view: View, card: int) -> None:
+    def _pick_face_up(self, view: View, card: int) -> str:
+        """Act: carry out that card; cover: cover it. Else why not (a message key)."""
         current = mode(view)
         if current == "act" and any(d["card"] == card for d in view["legal"]):
             self.staging.act_card, self.staging.option, self.option_page = card, None, 0
         elif current == "cover":
             self.staging.covered = card
+        else:
+            return "why.face_up.done" if current in ("act", "build") else f"why.face_up.{current}"
+        return ""
 
-    def _pick_end(self, view: View, end: RowEnd) -> None:
-        """Build: that end's building (if payable); act: the option removing it."""
+    def _pick_end(self, view: View, end: RowEnd) -> str:
+        """Build: that end's building (if payable); act: the option removing it.
+        Else why not (a message key)."""
         current = mode(view)
         if current == "build":
             self.staging.end, self.staging.pay_index = (end.row, end.side), 0
             if not self.staging.payments(view):
                 self.staging.end = None
-        elif current == "act":
-            position = end.row * 2 + (end.side == "right")
-            for i, d in enumerate(self.staging.options(view)):
-                if d.get("target") == position and removes_a_building(d["card"]):
-                    self.staging.option = i
+                return "why.row.cannot_pay"
+            return ""
+        position = end.row * 2 + (end.side == "right")
+        removing = [i for i, d in enumerate(self.staging.options(view))
+                    if d.get("target") == position and removes_a_building(d["card"])]
+        if current != "act" or not removing:
+            return "why.row.not_now"
+        self.staging.option = removing[0]
+        return ""
 
     # -- buttons ---------------------------------------------------------------------
     def pick_option(self, index: int) -> None:

@@ -1,0 +1,56 @@
+"""A click that cannot be carried out says why, in the action panel; a middle
+building's tooltip says that only a row's ends can be built."""
+
+from __future__ import annotations
+
+import time
+
+from havana_game.client.i18n import tr
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.table import TableScene
+from havana_game.client.staging import mode
+from havana_game.client.tabledraw import building_tooltip
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, make_app, settle
+
+
+def _until(app, condition, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+
+
+def test_clicks_that_do_nothing_say_why(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(table)
+
+    def acting() -> bool:
+        ready = table.deciding() and not table.model.has_pending
+        if ready and mode(table.view) != "act":
+            act_once(app, table)
+            return False
+        return ready
+
+    _until(app, acting)
+    app.frame(0.0, [])
+    view = table.view
+    hand = view["hand"][0]
+    table.click_target(f"hand:{hand}")
+    assert table.model.error == tr("why.hand.act") and table.staging.empty
+    ends = [name for name in (t.name for t in table.targets()) if name.startswith("end:")]
+    table.click_target(ends[0])  # no card staged that could remove it: not now
+    assert table.model.error == tr("why.row.not_now")
+    card = next(d["card"] for d in view["legal"] if d["kind"] == "act")
+    table.click_target(f"faceup:{card}")
+    assert table.staging.act_card == card  # a click that does something says nothing new
+    table.close()
+
+
+def test_a_middle_building_says_only_the_ends_are_built():
+    from havana_game.client import edition
+    ident = edition.rules().buildings[0].id
+    assert tr("tooltip.middle") in building_tooltip(ident, None, middle=True)
+    assert tr("tooltip.middle") not in building_tooltip(ident, True)
