@@ -54,3 +54,34 @@ def test_a_middle_building_says_only_the_ends_are_built():
     ident = edition.rules().buildings[0].id
     assert tr("tooltip.middle") in building_tooltip(ident, None, middle=True)
     assert tr("tooltip.middle") not in building_tooltip(ident, True)
+
+
+def test_tab_starts_at_the_decision_and_the_mouse_hides_the_ring(tmp_path):
+    import pygame
+
+    from .test_client_support import click, key, step
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(table)
+    _until(app, lambda: table.deciding() and not table.model.has_pending)
+    app.frame(0.0, [])
+    assert mode(table.view) == "choose"
+    step(app, key(pygame.K_TAB))
+    assert table.focus is not None and table.focus.startswith("hand:")
+    order = table.focus_order()
+    panel = [n for n in order if table.layout_.actions.contains(table.controls()[n])]
+    hand = [n for n in order if n.startswith("hand:")]
+    assert order[:len(hand) + len(panel)] == hand + panel  # then the panel's buttons
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)])
+    assert table.focus is None  # the mouse is in use
+    hovered = table.controls()[hand[0]].center
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=hovered, rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    assert table.mouse == hovered
+    step(app, key(pygame.K_ESCAPE))
+    step(app, click(table.controls()["rules"]))
+    step(app, key(pygame.K_ESCAPE))  # back from the rules
+    assert app.scene is table and not table.paused
+    assert table.mouse == (-1, -1)  # the old tooltip does not come back
+    table.close()

@@ -61,6 +61,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events first, then the scene's."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.scene.focus = None  # the mouse is in use: no focus ring left behind
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -45,6 +45,11 @@ from ..tween import Animator
 from ..widgets import Button, draw_tooltip
 from .base import Scene
 
+DECISION_THINGS: dict[str, tuple[str, ...]] = {
+    "choose": ("hand:",), "cover": ("faceup:", "hand:"), "act": ("faceup:",), "build": ("end:",)}
+"""The table things (by name prefix) each decision step is about: Tab starts there."""
+OFF_TABLE = (-1, -1)
+"""Where the mouse is taken to be when it is not known (back from another screen)."""
 STEP_PAUSE = 0.18
 """Seconds between two host updates shown one after the other (at speed 1)."""
 RESULTS_DELAY = 2.0
@@ -493,6 +498,7 @@ class TableScene(Scene):
         """The settings screen, coming back to this table."""
         from .settings import SettingsScene
         self.paused = False
+        self.mouse = OFF_TABLE  # no tooltip from before, until the mouse moves again
         self.app.switch(SettingsScene(self.app, back_to=self))
 
     def dismiss_hint(self, key: str) -> None:
@@ -504,6 +510,7 @@ class TableScene(Scene):
         """The rules screen, coming back to this table."""
         from .rules import RulesScene
         self.paused = False
+        self.mouse = OFF_TABLE
         self.app.switch(RulesScene(self.app, back_to=self))
 
     def leave(self) -> None:
@@ -558,6 +565,20 @@ class TableScene(Scene):
         self.link.open_seat(seat)  # type: ignore[attr-defined]
         self.paused = False
         self._build_buttons()
+
+    def focus_order(self) -> list[str]:
+        """Tab starts at this player's decision (the things the step is about, then
+        the action panel's buttons), then goes on over the rest in reading order."""
+        order = super().focus_order()
+        view = self.view
+        if view is None or self.layout_ is None or not self.deciding():
+            return order
+        things = DECISION_THINGS.get(mode(view), ())
+        controls = self.controls()
+        panel = self.layout_.actions
+        first = [name for name in order if name.startswith(things)]
+        first += [name for name in order if name not in first and panel.contains(controls[name])]
+        return first + [name for name in order if name not in first]
 
     def controls(self) -> dict[str, pygame.Rect]:
         """Buttons plus the clickable table things drawn in the last frame, by name."""
