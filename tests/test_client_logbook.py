@@ -92,3 +92,18 @@ def test_an_empty_market_slot_keeps_its_hue(tmp_path):
     assert abs(empty_hue - hue) < 0.02 and empty_saturation > 0.9 * saturation
     assert sum(empty[:3]) < sum(full[:3])  # darker
     scene.close()
+
+
+def test_the_card_taken_back_is_named_to_its_owner_only():
+    from havana_game.client.model import shown
+
+    public = _event("card_taken_back", seat=0)
+    private = _event("card_taken_back", seat=0, card=_card("pesos"))
+    events = [_event("action", seat=0, card=_card("refreshment")), public, private]
+    assert shown(events, 0)[1:] == [private]  # the one player here sees which card
+    assert shown(events, 1)[1:] == [public]  # another seat's screen does not
+    assert shown(events, None)[1:] == [public]  # nor a hotseat screen
+    book = LogBook(NAMES.__getitem__)
+    pesos = tr(f"card.{edition.rules().cards[_card('pesos')].name}")
+    assert book.lines(shown(events, 0))[-1] == tr("log.took_back_card", name="Ana", card=pesos)
+    assert book.lines(shown(events, None))[-1] == tr("log.took_back", name="Ana")

@@ -69,7 +69,8 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
                                        materials=amounts_text(d["materials"])),
         "market_supplied": lambda: trn("log.supplied", d["pesos"],
                                        materials=amounts_text(d["materials"])),
-        "card_taken_back": lambda: tr("log.took_back", name=who),
+        "card_taken_back": lambda: tr("log.took_back_card", name=who, card=card_name(d["card"]))
+        if "card" in d else tr("log.took_back", name=who),
         "card_recycled": lambda: (tr("log.recycled", name=who, card=card_name(d["taken"]))
                                   if d["put"] else tr("log.recycled_only", name=who,
                                                       card=card_name(d["taken"])))

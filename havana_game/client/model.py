@@ -16,6 +16,21 @@ SECRET_KEYS = ("cards", "card")
 PRIVATE_KINDS = ("cards_chosen", "card_covered", "card_taken_back", "card_recycled")
 
 
+def shown(events: list[dict[str, Any]], own: int | None) -> list[dict[str, Any]]:
+    """The events a table shows: the public ones; with one player at this screen
+    (`own`, never in hotseat), the card that player took back is named (its
+    private copy replaces the public one)."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if is_public(event):
+            out.append(event)
+        elif own is not None and event["kind"] == "card_taken_back" \
+                and event["data"].get("seat") == own and out and out[-1]["kind"] == event["kind"] \
+                and out[-1]["data"].get("seat") == own:
+            out[-1] = event
+    return out
+
+
 @dataclass
 class Update:
     """One host step: the new view of each human seat and what happened."""
@@ -65,6 +80,11 @@ class TableModel:
     record: dict[str, Any] | None = None
     """The finished game's save document, from the host (for replays)."""
 
+    @property
+    def own_seat(self) -> int | None:
+        """The one seat played at this screen (None in hotseat)."""
+        return self.human_seats[0] if len(self.human_seats) == 1 else None
+
     def feed(self, messages: list[Message]) -> None:
         """Take in messages from the link; view updates wait in `pending`."""
         for message in messages:
@@ -78,7 +98,7 @@ class TableModel:
                 update = self.pending.setdefault(view["version"], Update(view["version"]))
                 update.views[seat] = view
                 if seat == min(self.human_seats, default=seat) or not update.events:
-                    update.events = [e for e in message.get("events", []) if is_public(e)]
+                    update.events = shown(message.get("events", []), self.own_seat)
             elif kind == "error":
                 text = str(message.get("message") or message.get("reason"))
                 if message.get("fatal"):
@@ -109,7 +129,7 @@ class TableModel:
         take-back: the table starts over from it."""
         if version < self.applied:
             self.views, self.pending, self.applied, self.ack_version = {}, {}, -1, {}
-        self.events = [e for e in events if is_public(e)]
+        self.events = shown(events, self.own_seat)
         for update in self.pending.values():
             if update.version <= version:
                 update.events = []
