@@ -95,3 +95,48 @@ def test_hotseat_streams_apart_log_once():
             pass
     assert model.events == [event]
     assert set(model.views) == {0, 1}
+
+
+def test_the_first_choice_is_behind_a_curtain_and_esc_pauses_there(tmp_path):
+    from .test_client_support import key
+
+    app = make_app(tmp_path)
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
+    scene = TableScene(app, link)
+    app.switch(scene)
+    settle(app, 0.3)
+    assert scene.curtain == 0 and scene.canvas is None  # before Ana's opening choice
+    step(app, key(pygame.K_ESCAPE))
+    assert scene.paused and "resume" in scene.controls() and "curtain" not in scene.controls()
+    step(app)  # the pause menu is drawn over the curtain, the table is not
+    assert scene.canvas is None
+    step(app, key(pygame.K_ESCAPE))
+    assert not scene.paused and scene.curtain == 0
+    step(app, click(scene.controls()["curtain"]))
+    assert scene.curtain is None
+    link.close()
+
+
+def test_the_curtain_waits_until_the_move_has_been_shown(tmp_path):
+    """With animations on, the screen passes to the next player only after the
+    last player's move has been shown to them."""
+    app = make_app(tmp_path)
+    app.settings.animation_speed = 1.0
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
+    scene = TableScene(app, link)
+    app.switch(scene)
+    deadline = time.monotonic() + 30
+    waited = 0
+    while scene.view is None or scene.view["round"] < 2:
+        assert time.monotonic() < deadline
+        before = scene.viewer
+        settle(app, 0.005)
+        if scene._curtain_due:  # a move was shown to its player before the curtain
+            assert scene.curtain is None and scene.viewer == before
+            waited += 1
+        if scene.curtain is not None:
+            step(app, click(scene.controls()["curtain"]))
+        elif scene.deciding():
+            act_once(app, scene)
+    assert waited > 0
+    link.close()

@@ -30,7 +30,7 @@ def _until(app, condition, seconds: float = 20) -> None:
 
 
 def _ready(table) -> bool:
-    return table.deciding() and not table.model.has_pending
+    return table.view is not None and table.deciding() and not table.model.has_pending
 
 
 def test_take_back_then_finish_then_replay(tmp_path):
@@ -43,13 +43,13 @@ def test_take_back_then_finish_then_replay(tmp_path):
     _until(app, lambda: _ready(table))
     before, log = table.view, list(table.log_lines)
     act_once(app, table)
-    _until(app, lambda: table.view["version"] > before["version"] and _ready(table))
+    _until(app, lambda: _ready(table) and table.view["version"] > before["version"])
     assert "take_back" in table.controls()
     step(app, CTRL_Z)
-    _until(app, lambda: table.view["version"] == before["version"] and _ready(table))
+    _until(app, lambda: _ready(table) and table.view["version"] == before["version"])
     assert table.view == before and table.log_lines == log
     step(app, click(table.controls()["take_back"]))  # the decision before that one too
-    _until(app, lambda: table.view["version"] < before["version"] and _ready(table))
+    _until(app, lambda: _ready(table) and table.view["version"] < before["version"])
     deadline = time.monotonic() + 120
     while not isinstance(app.scene, ResultsScene):
         assert time.monotonic() < deadline

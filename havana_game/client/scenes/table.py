@@ -73,10 +73,15 @@ class TableScene(Scene):
         self.controller = TableController(self)
         self.viewer: int | None = link.human_seats[0] if link.human_seats else None
         self.hotseat = len(link.human_seats) > 1
-        self.curtain: int | None = None
-        """The seat the screen must be passed to, while the curtain is up."""
+        self.curtain: int | None = self.viewer if self.hotseat else None
+        """The seat the screen must be passed to, while the curtain is up (in
+        hotseat from the start: the first opening choice is secret too)."""
+        self._curtain_due = False
+        """The next hotseat player is due once the last move has been shown."""
         self.languages = SeatLanguages(app.settings)
         """Each hotseat player's language."""
+        if self.curtain is not None:
+            self.languages.apply(self.curtain)
         self.layout_: TableLayout | None = None
         self.canvas: Canvas | None = None
         self.log_events: list[dict[str, Any]] = []
@@ -174,8 +179,15 @@ class TableScene(Scene):
         """In hotseat the screen follows the human who must decide, behind a curtain."""
         deciders = [s for s in self.model.human_seats
                     if s in self.model.views and self.model.views[s].get("legal")]
+        if self.viewer is not None and self.viewer not in self.model.views:
+            return  # its first view is on the way (each seat's connection sends its own)
         if not deciders or self.viewer in deciders:
+            self._curtain_due = False
             return
+        if self.hotseat and self.animator.speed > 0 and (self.animator.busy or self.pause > 0):
+            self._curtain_due = True  # the player first sees what their move did
+            return
+        self._curtain_due = False
         previous, self.viewer = self.viewer, deciders[0]
         if self.hotseat:
             self.curtain = self.viewer
@@ -191,20 +203,19 @@ class TableScene(Scene):
         for view in update.views.values():
             edition.follow(view)  # cards, deck and material words of this game
             break
-        self._pick_viewer()
         self.log_events += update.events
         self.log_lines += self._log_text(update.events)
         new = self.view
-        if new is None:
-            return
-        if self.layout_ is None or (old is None or old["players"] != new["players"]):
-            self.relayout()
-        assert self.events is not None
-        for sound in dict.fromkeys(self.events.start(old, new, update.events)):
-            self.app.sounds.play(sound)
-        if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
-            self.controller.new_question()
-        self.pause = self._dwell(update.events)
+        if new is not None:
+            if self.layout_ is None or (old is None or old["players"] != new["players"]):
+                self.relayout()
+            assert self.events is not None
+            for sound in dict.fromkeys(self.events.start(old, new, update.events)):
+                self.app.sounds.play(sound)
+            if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
+                self.controller.new_question()
+            self.pause = self._dwell(update.events)
+        self._pick_viewer()  # once the move is on its way: a hotseat curtain waits for it
         self._build_buttons()
 
     def _take_seat_news(self) -> None:
@@ -245,7 +256,8 @@ class TableScene(Scene):
         assert self.events is not None
         self.events.update(dt)
         self.pause = max(0.0, self.pause - dt * max(self.animator.speed, 0.001))
-        if self.model.late_views:
+        if self.model.late_views or (self._curtain_due and not self.animator.busy
+                                     and self.pause <= 0):
             self.model.late_views = False
             self._pick_viewer()
             self._build_buttons()
@@ -317,8 +329,10 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        if self.curtain is not None:
-            if self.languages.handle(event, self.curtain):
+        if self.curtain is not None and not self.paused:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.on_escape()  # the pause menu, over the curtain
+            elif self.languages.handle(event, self.curtain):
                 self.relayout()
             elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -582,7 +596,7 @@ class TableScene(Scene):
 
     def controls(self) -> dict[str, pygame.Rect]:
         """Buttons plus the clickable table things drawn in the last frame, by name."""
-        if self.curtain is not None:
+        if self.curtain is not None and not self.paused:
             return {"curtain": pygame.Rect((0, 0), self.size)}
         return {t.name: rect for t, rect in self.targets().items()} | super().controls()
 
@@ -593,6 +607,8 @@ class TableScene(Scene):
             self.languages.switch = draw_curtain(
                 surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
                 self.scale, self.languages.of(self.curtain))
+            if self.paused:
+                draw_pause(surface, self.buttons, self._question(), self.px)
             return
         key = self._frame_key()
         if self._static is None or key != self._static_key \
@@ -686,11 +702,16 @@ class TableScene(Scene):
             surface.blit(label, label.get_rect(bottomleft=(area.left + self.layout_.px(10),
                                                            area.bottom - self.layout_.px(8))))
         if self.paused:
-            question = (tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))) \
-                if self.leaving else (tr("concede.title"), tr("concede.note")) \
-                if self.conceding else None
-            draw_pause(surface, self.buttons, question, self.px)
+            draw_pause(surface, self.buttons, self._question(), self.px)
         self.canvas = canvas
+
+    def _question(self) -> tuple[str, str] | None:
+        """The pause menu's question, if it asks one: leave, or concede."""
+        if self.leaving:
+            return tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))
+        if self.conceding:
+            return tr("concede.title"), tr("concede.note")
+        return None
 
     def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The connection's trouble in a red box under the top bar, or else the hint
