@@ -85,3 +85,41 @@ def test_tab_starts_at_the_decision_and_the_mouse_hides_the_ring(tmp_path):
     assert app.scene is table and not table.paused
     assert table.mouse == (-1, -1)  # the old tooltip does not come back
     table.close()
+
+
+def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path):
+    import pygame
+
+    from havana_game.client.scenes.newgame import NewGameScene, ai_levels
+
+    from .test_client_support import click, step
+
+    app = make_app(tmp_path)
+    scene = NewGameScene(app)
+    app.switch(scene)
+    step(app)
+    name = next(f for f in scene.fields if f.name == "name:1")
+    assert name.value == "" and name.placeholder == "Benito"  # nothing to backspace
+    assert scene.kinds[1] == ai_levels()[0]
+    step(app, click(scene.controls()["kind_prev:1"]))
+    assert scene.kinds[1] == "human"
+    step(app, click(scene.controls()["kind_prev:1"]))
+    assert scene.kinds[1] == ai_levels()[-1]  # round to the last AI level
+    step(app, click(scene.controls()["kind_next:1"]))
+    assert scene.kinds[1] == "human"
+    field = next(f for f in scene.fields if f.name == "name:0")
+    step(app, click(field.rect))
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Zoé")])
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL,
+                                  unicode="")])
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Li")])  # replaces the selection
+    assert field.value == "Li"
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL,
+                                  unicode="")])
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")])
+    assert field.value == ""
+    step(app, click(scene.controls()["players:2"]))
+    step(app, click(scene.controls()["start"]))
+    table = app.scene
+    assert table.link.names == [app.settings.shown_name(), "Benito"]  # the placeholders
+    table.close()

@@ -77,18 +77,26 @@ class TextField:
     placeholder: str = ""
     label: str = ""
     """Shown above the field, so it stays named once it holds text."""
+    selected: bool = False
+    """Ctrl+A selected the whole text: typing replaces it, Backspace clears it."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.active = self.rect.collidepoint(event.pos)
+            self.selected = False
             return self.active
         if not self.active:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.value = (self.value + event.text)[: self.max_length]
+            kept = "" if self.selected else self.value
+            self.value, self.selected = (kept + event.text)[: self.max_length], False
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a \
+                and event.mod & pygame.KMOD_CTRL:
+            self.selected = bool(self.value)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
+            self.value, self.selected = "" if self.selected else self.value[:-1], False
             return True
         return False
 
@@ -98,10 +106,13 @@ class TextField:
         pygame.draw.rect(surface, art.ACCENT if self.active else art.INK, r,
                          2 if self.active else 1, border_radius=max(3, r.h // 5))
         size = max(9, int(r.h * 0.45))
-        shown = self.value + ("|" if self.active else "")
+        shown = self.value + ("|" if self.active and not self.selected else "")
         color = art.INK if self.value else (150, 140, 120)
         label = fonts.text(fonts.fit(shown or self.placeholder, size, r.w - 10), size, color)
-        surface.blit(label, (r.left + 6, r.centery - label.get_height() // 2))
+        spot = label.get_rect(midleft=(r.left + 6, r.centery))
+        if self.selected:
+            pygame.draw.rect(surface, art.ACCENT, spot.inflate(4, 2))
+        surface.blit(label, spot)
         if self.label:
             size = max(9, int(r.h * 0.32))
             caption = fonts.text(fonts.fit(self.label, size, r.w), size, art.TEXT_DIM, True)

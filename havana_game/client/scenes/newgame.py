@@ -12,6 +12,7 @@ from ...editions import DEFAULT_EDITION, EDITIONS
 from .. import art, fonts
 from ..i18n import tr
 from ..link import DEFAULT_NAMES
+from ..settings import UNNAMED
 from ..widgets import Button, TextField
 from .base import Scene
 
@@ -43,13 +44,18 @@ class NewGameScene(Scene):
         levels = ai_levels()
         self.players = 4
         self.kinds = ["human"] + [levels[0]] * 3
-        self.names = [app.settings.shown_name(), *DEFAULT_NAMES[1:]]  # type: ignore[attr-defined]
+        settings = app.settings  # type: ignore[attr-defined]
+        self.names = ["" if settings.player_name in UNNAMED else settings.player_name,
+                      "", "", ""]
+        """What was typed (empty: the seat plays under its placeholder name)."""
+        self.defaults = [settings.shown_name(), *DEFAULT_NAMES[1:]]
+        """The names seats without a typed one play under (shown as placeholders)."""
         self.ages = ["", "", "", ""]
         self.edition = DEFAULT_EDITION
         if setup is not None:
             self.players = len(setup.kinds)
             self.kinds[:self.players] = setup.kinds
-            self.names[:self.players] = setup.names
+            self.names[:self.players] = setup.names  # as typed: the seats' names again
             self.edition = setup.edition
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -72,14 +78,20 @@ class NewGameScene(Scene):
             y = self.px(190) + seat * self.px(64)
             kind = self.kinds[seat]
             label = tr("human") if kind == "human" else tr(f"ai.{kind}")
-            self.buttons.append(Button(f"kind:{seat}", pygame.Rect(cx - self.px(380), y,
-                                                                   self.px(200), self.px(44)),
-                                       label, partial(self._cycle, seat),
-                                       selected=kind == "human",
-                                       tooltip="" if kind == "human" else tr(f"ai.about.{kind}")))
+            tip = tr("new.kind_hint") if kind == "human" else tr(f"ai.about.{kind}")
+            self.buttons += [
+                Button(f"kind_prev:{seat}", pygame.Rect(cx - self.px(420), y, self.px(34),
+                                                        self.px(44)), "◀",
+                       partial(self._cycle, seat, -1), tooltip=tr("new.kind_hint")),
+                Button(f"kind:{seat}", pygame.Rect(cx - self.px(382), y, self.px(176),
+                                                   self.px(44)),
+                       label, partial(self._cycle, seat), selected=kind == "human", tooltip=tip),
+                Button(f"kind_next:{seat}", pygame.Rect(cx - self.px(202), y, self.px(34),
+                                                        self.px(44)), "▶",
+                       partial(self._cycle, seat), tooltip=tr("new.kind_hint"))]
             self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
                                                                      self.px(300), self.px(44)),
-                                         self.names[seat], placeholder=tr("name"),
+                                         self.names[seat], placeholder=self.defaults[seat],
                                          label=tr("name") if seat == 0 else ""))
             self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(160), y,
                                                                     self.px(120), self.px(44)),
@@ -108,9 +120,10 @@ class NewGameScene(Scene):
         self.edition = EDITIONS[(EDITIONS.index(self.edition) + 1) % len(EDITIONS)]
         self.relayout()
 
-    def _cycle(self, seat: int) -> None:
+    def _cycle(self, seat: int, step: int = 1) -> None:
+        """The seat's next (or previous) kind: a human, or one of the AI levels."""
         options = ["human", *ai_levels()]
-        self.kinds[seat] = options[(options.index(self.kinds[seat]) + 1) % len(options)]
+        self.kinds[seat] = options[(options.index(self.kinds[seat]) + step) % len(options)]
         self.relayout()
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -132,7 +145,7 @@ class NewGameScene(Scene):
         from .table import TableScene
         self._keep_fields()
         n = self.players
-        names = [(self.names[s].strip() or DEFAULT_NAMES[s])[:20] for s in range(n)]
+        names = [(self.names[s].strip() or self.defaults[s])[:20] for s in range(n)]
         if self.kinds[0] == "human":
             self.app.settings.remember_name(names[0])
             self.app.settings.save()
