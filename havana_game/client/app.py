@@ -93,6 +93,7 @@ class App:
         self.frame(0.0)
         pygame.display.flip()
         self.sounds.warm_up()
+        self.sounds.set_music(self.settings.music_volume)
         while self.running:
             dt = self.clock.tick(FPS) / 1000
             self.frame(min(dt, 0.1))

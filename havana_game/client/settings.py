@@ -41,6 +41,8 @@ class Settings:
     animation_speed: float = 1.0
     """Multiplier of animation speed; 0 turns animations off."""
     volume: float = 0.6
+    music_volume: float = 0.2
+    """The ambient music's volume (0: off)."""
     muted: bool = False
     colorblind: bool = False
     """Draw a letter on every material as well as its shape."""

@@ -12,6 +12,7 @@ from array import array
 
 import pygame
 
+from .music import ambient_loop
 from .quiet import native_errors_hidden
 
 RATE = 22050
@@ -47,12 +48,17 @@ SOUNDS = {
 
 
 class Sounds:
-    """Plays the named effects at the current volume (0..1)."""
+    """Plays the named effects at the current volume (0..1), and the ambient
+    music loop (`music.ambient_loop`) at its own volume."""
 
     def __init__(self, volume: float, muted: bool) -> None:
         self.volume = volume
         self.muted = muted
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._music: pygame.mixer.Sound | None = None
+        self._music_channel: pygame.mixer.Channel | None = None
+        self._music_volume = 0.0
+        self._music_making = False
         try:
             with native_errors_hidden():
                 pygame.mixer.init(RATE, -16, 1, 512)
@@ -68,6 +74,25 @@ class Sounds:
     def _synthesise(self) -> None:
         for name, make in SOUNDS.items():
             self._sounds[name] = pygame.mixer.Sound(buffer=make().tobytes())
+
+    def set_music(self, volume: float) -> None:
+        """Play the ambient loop at `volume` (0: silent). It is made in the
+        background the first time it is wanted (about a second of work)."""
+        self._music_volume = volume
+        if self._music is None:
+            if volume > 0 and not self._music_making and pygame.mixer.get_init() is not None:
+                self._music_making = True
+                threading.Thread(target=self._make_music, daemon=True,
+                                 name="havana-music").start()
+            return
+        if self._music_channel is None:
+            self._music_channel = self._music.play(loops=-1)
+        if self._music_channel is not None:
+            self._music_channel.set_volume(0.0 if self.muted else volume)
+
+    def _make_music(self) -> None:
+        self._music = pygame.mixer.Sound(buffer=ambient_loop().tobytes())
+        self.set_music(self._music_volume)
 
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)

@@ -35,6 +35,8 @@ class SettingsScene(Scene):
             ("speed", "settings.speed", tr(f"speed.{s.animation_speed:.1f}"), self._speed),
             ("volume", "settings.volume", tr("percent", value=round(s.volume * 100)),
              self._volume),
+            ("music", "settings.music", tr("percent", value=round(s.music_volume * 100)),
+             self._music),
             ("mute", "settings.mute", tr("on" if s.muted else "off"), self._mute),
             ("colorblind", "settings.colorblind", tr("on" if s.colorblind else "off"),
              self._colorblind),
@@ -48,7 +50,7 @@ class SettingsScene(Scene):
         self.labels = []
         self.buttons = []
         for i, (name, key, value, action) in enumerate(rows):
-            y = self.px(110) + i * self.px(50)
+            y = self.px(100) + i * self.px(47)
             self.labels.append((tr(key), y))
             self.buttons.append(Button(name, pygame.Rect(size[0] // 2 + self.px(20), y,
                                                          self.px(260), self.px(46)), value,
@@ -64,6 +66,7 @@ class SettingsScene(Scene):
             self.app.settings.save()
             self.app.sounds.volume = self.app.settings.volume
             self.app.sounds.muted = self.app.settings.muted
+            self.app.sounds.set_music(self.app.settings.music_volume)
             self.relayout()
         return run
 
@@ -83,6 +86,10 @@ class SettingsScene(Scene):
     def _volume(self) -> None:
         s = self.app.settings
         s.volume = float(_next(VOLUMES, round(s.volume, 1)))  # type: ignore[arg-type]
+
+    def _music(self) -> None:
+        s = self.app.settings
+        s.music_volume = float(_next(VOLUMES, round(s.music_volume, 1)))  # type: ignore[arg-type]
 
     def _takebacks(self) -> None:
         self.app.settings.takebacks = not self.app.settings.takebacks
