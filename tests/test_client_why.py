@@ -123,3 +123,37 @@ def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path)
     table = app.scene
     assert table.link.names == [app.settings.shown_name(), "Benito"]  # the placeholders
     table.close()
+
+
+def test_option_pages_go_back_as_well_as_on(tmp_path):
+    from havana_game.client.link import LocalLink
+    from havana_game.client.table.targets import FaceUpCard
+
+    from .test_client_support import click, step
+
+    app = make_app(tmp_path)
+    for seed in range(40):
+        table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=seed))
+        app.switch(table)
+        for _ in range(400):
+            step(app)
+            view = table.view
+            if view is None or view["phase"] == "over":
+                break
+            if not table.deciding():
+                continue
+            many = [d["card"] for d in view["legal"] if d["kind"] == "act"
+                    and sum(e["card"] == d["card"] for e in view["legal"]) > 8]
+            if mode(view) == "act" and many:
+                table.controller.pick(FaceUpCard(many[0]))
+                step(app)
+                controls = table.controls()
+                assert "page" in controls and "page_back" in controls
+                pages = int(table.button("page").label.split("/")[1].split()[0])
+                step(app, click(controls["page_back"]))
+                assert table.controller.option_page % pages == pages - 1  # round to the last
+                step(app, click(table.controls()["page"]))
+                assert table.controller.option_page % pages == 0
+                return
+            act_once(app, table)
+    raise AssertionError("no position with a page of options in 40 games")

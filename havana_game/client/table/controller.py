@@ -141,6 +141,11 @@ class TableController:
         self.option_page += 1
         self.table.refresh()
 
+    def previous_page(self) -> None:
+        """The option pages wrap round both ways (`_options` takes the page modulo)."""
+        self.option_page -= 1
+        self.table.refresh()
+
     def next_payment(self) -> None:
         self.staging.pay_index += 1
         self.table.refresh()

@@ -99,10 +99,15 @@ class ControlBuilder:
             self.buttons.append(Button(f"option:{index}", rect, text,
                                        partial(self.controller.pick_option, index), icons=icons,
                                        selected=self.staging.option == index))
-        if pages > 1:
-            self.buttons.append(Button("page", rects[per_page],
-                                       f"{self.controller.option_page + 1}/{pages} ▶",
-                                       self.controller.next_page))
+        if pages > 1:  # the last slot: back a page, and the page number going on
+            slot = rects[per_page]
+            back = pygame.Rect(slot.left, slot.top, slot.w // 3, slot.h)
+            self.buttons += [
+                Button("page_back", back, "◀", self.controller.previous_page),
+                Button("page", pygame.Rect(back.right + self.px(4), slot.top,
+                                           slot.right - back.right - self.px(4), slot.h),
+                       f"{self.controller.option_page + 1}/{pages} ▶",
+                       self.controller.next_page)]
 
     def _build(self, view: View, body: pygame.Rect) -> None:
         """End the turn; flip through the payments of the staged building."""
