@@ -44,3 +44,32 @@ def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
     finally:
         link.close()
         i18n.set_language("en")
+
+
+def test_settings_from_a_hotseat_table_change_that_players_language(tmp_path: Any) -> None:
+    from havana_game.client.scenes.settings import SettingsScene
+
+    app = make_app(tmp_path)
+    app.settings.language = "en"
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
+    scene = TableScene(app, link)
+    app.switch(scene)
+    try:
+        settle(app, 0.3)
+        seat = scene.curtain
+        assert seat is not None
+        step(app, key(pygame.K_l))  # this player reads French
+        step(app, click(scene.controls()["curtain"]))
+        step(app, key(pygame.K_ESCAPE))
+        step(app, click(scene.controls()["settings"]))
+        settings = app.scene
+        assert isinstance(settings, SettingsScene)
+        assert settings.button("language").label == "Français"  # theirs, not the default
+        step(app, click(settings.controls()["language"]))
+        assert scene.languages.of(seat) == "pt" and app.settings.language == "en"
+        assert scene.languages.of(1 - seat) == "en"  # the other player's is untouched
+        assert i18n.current_language() == "pt"
+    finally:
+        scene.close()
+        link.close()
+        i18n.set_language("en")

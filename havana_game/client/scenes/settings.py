@@ -4,6 +4,7 @@ symbols. Every change is saved at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +15,9 @@ from ..settings import ANIMATION_SPEEDS, OPPONENT_PACES, TEXT_SIZES
 from ..widgets import Button
 from .base import Scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
@@ -23,13 +27,25 @@ def _next(options: tuple, current: object) -> object:
 
 
 class SettingsScene(Scene):
-    """One row per setting: its name and a button that cycles its value."""
+    """One row per setting: its name and a button that cycles its value. Opened
+    from a hotseat table, the language row is the current player's (`seat_language`:
+    that player's language and how to change it), not the settings' default."""
+
+    def __init__(self, app: App, back_to: Scene | None = None,
+                 seat_language: tuple[Callable[[], str], Callable[[str], None]] | None = None
+                 ) -> None:
+        super().__init__(app, back_to)
+        self.seat_language = seat_language
+
+    def _shown_language(self) -> str:
+        return self.seat_language[0]() if self.seat_language else self.app.settings.language
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         s = self.app.settings
         rows: list[tuple[str, str, str, Callable[[], None]]] = [
-            ("language", "settings.language", LANGUAGE_NAMES[s.language], self._language),
+            ("language", "settings.language", LANGUAGE_NAMES[self._shown_language()],
+             self._language),
             ("fullscreen", "settings.fullscreen", tr("on" if s.fullscreen else "off"),
              self.app.toggle_fullscreen),
             ("speed", "settings.speed", tr(f"speed.{s.animation_speed:.1f}"), self._speed),
@@ -71,9 +87,12 @@ class SettingsScene(Scene):
         return run
 
     def _language(self) -> None:
-        s = self.app.settings
-        s.language = str(_next(LANGUAGES, s.language))
-        set_language(s.language)
+        language = str(_next(LANGUAGES, self._shown_language()))
+        if self.seat_language:
+            self.seat_language[1](language)  # this hotseat player's, theirs alone
+        else:
+            self.app.settings.language = language
+        set_language(language)
 
     def _speed(self) -> None:
         s = self.app.settings

@@ -513,7 +513,12 @@ class TableScene(Scene):
         from .settings import SettingsScene
         self.paused = False
         self.mouse = OFF_TABLE  # no tooltip from before, until the mouse moves again
-        self.app.switch(SettingsScene(self.app, back_to=self))
+        seat = self.viewer
+        language = None
+        if self.hotseat and seat is not None:
+            language = (partial(self.languages.of, seat),
+                        partial(self.languages.chosen.__setitem__, seat))
+        self.app.switch(SettingsScene(self.app, back_to=self, seat_language=language))
 
     def dismiss_hint(self, key: str) -> None:
         """The player has read a first-game hint."""
