@@ -17,12 +17,18 @@ def key(code: int) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")]
 
 
-def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
+def _hotseat(tmp_path: Any) -> tuple[Any, NetLink, TableScene]:
+    """Ana and Benito at one screen, the settings in English."""
     app = make_app(tmp_path)
     app.settings.language = "en"
     link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
     scene = TableScene(app, link)
     app.switch(scene)
+    return app, link, scene
+
+
+def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
+    app, link, scene = _hotseat(tmp_path)
     try:
         for _ in range(500):
             settle(app, 0.01)
@@ -49,11 +55,7 @@ def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
 def test_settings_from_a_hotseat_table_change_that_players_language(tmp_path: Any) -> None:
     from havana_game.client.scenes.settings import SettingsScene
 
-    app = make_app(tmp_path)
-    app.settings.language = "en"
-    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
-    scene = TableScene(app, link)
-    app.switch(scene)
+    app, link, scene = _hotseat(tmp_path)
     try:
         settle(app, 0.3)
         seat = scene.curtain

@@ -18,16 +18,9 @@ from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.saved import SavedGamesScene, describe
 from havana_game.client.scenes.table import TableScene
 
-from .test_client_support import act_once, click, key, make_app, settle, step
+from .test_client_support import act_once, click, key, make_app, step, until
 
 RELEASED = Path(__file__).parent / "fixtures" / "local-game-v1"
-
-
-def _until(app, condition, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.01)
 
 
 def _menu(app) -> MenuScene:
@@ -45,9 +38,9 @@ def _play_and_leave(app, decisions: int) -> int:
     table = app.scene
     assert isinstance(table, TableScene)
     for _ in range(decisions):
-        _until(app, table.deciding)
+        until(app, table.deciding)
         act_once(app, table)
-    _until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.deciding() and not table.model.has_pending)
     version = table.view["version"]
     step(app, key(pygame.K_ESCAPE))
     step(app, click(table.controls()["leave"]))
@@ -72,12 +65,12 @@ def test_the_released_single_save_is_listed_and_resumed(tmp_path):
     step(app, click(menu.controls()["resume"]))
     table = app.scene
     assert isinstance(table, TableScene)
-    _until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.deciding())
     assert table.view["version"] == expected["version"] and table.view["you"] == 0
     assert table.link.local_game  # Play again will keep its setup
     assert len(table.log_lines) == expected["log_lines"]  # the story is whole
     act_once(app, table)
-    _until(app, lambda: table.view["version"] > expected["version"])
+    until(app, lambda: table.view["version"] > expected["version"])
     table.close()
 
 
@@ -91,7 +84,7 @@ def test_new_game_keeps_the_others_and_continue_takes_the_latest(tmp_path):
     assert len(games) == 2 and games[0].saved > games[1].saved
     step(app, click(_menu(app).controls()["resume"]))
     table = app.scene
-    _until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.deciding())
     assert table.view["version"] == second != first
     table.close()
 
@@ -117,7 +110,7 @@ def test_saved_games_screen_resumes_any_and_deletes_after_a_yes(tmp_path):
     step(app, click(screen.controls()["resume0"]))
     table = app.scene
     assert isinstance(table, TableScene)
-    _until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.deciding())
     assert table.view["version"] == min(versions)
     table.close()
 
@@ -149,9 +142,9 @@ def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
     table = TableScene(app, NetLink.local(["human", "easy"], ["Ana", "Bo"], seed=99))
     app.switch(table)
     for _ in range(3):
-        _until(app, lambda: table.deciding() and not table.model.has_pending)
+        until(app, lambda: table.deciding() and not table.model.has_pending)
         act_once(app, table)
-    _until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.deciding() and not table.model.has_pending)
     version = table.view["version"]
     time.sleep(0.3)  # the journal is written
     [running] = localgame.saved_games()
@@ -164,6 +157,6 @@ def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
     assert game.folder == crashed and game.levels == [None, "easy"] and game.round >= 1
     step(app, click(_menu(app).controls()["resume"]))
     resumed = app.scene
-    _until(app, lambda: resumed.view is not None and resumed.deciding())
+    until(app, lambda: resumed.view is not None and resumed.deciding())
     assert resumed.view["version"] == version
     resumed.close()

@@ -19,19 +19,13 @@ from havana_game.client.scenes.statistics import StatisticsScene, game_line
 from havana_game.client.scenes.table import TableScene
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, make_app, settle, step
+from .test_client_support import click, make_app, play_to_results, step
 
 
 def _play_to_results(app, seed: int) -> ResultsScene:
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=seed))
     app.switch(table)
-    deadline = time.monotonic() + 120
-    while not isinstance(app.scene, ResultsScene):
-        assert time.monotonic() < deadline
-        settle(app, 0.01)
-        if app.scene is table:
-            act_once(app, table)
-    return app.scene
+    return play_to_results(app, table)
 
 
 def _seat(name, level=None, here=False, vp=0, won=False, built=(), played=None):

@@ -70,6 +70,26 @@ def settle(app: App, seconds: float = 0.05) -> None:
         time.sleep(0.003)
 
 
+def until(app: App, condition: Any, seconds: float = 20) -> None:
+    """Run frames until `condition()` holds (it must, within `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+
+
+def play_to_results(app: App, table: Any, seconds: float = 120) -> Any:
+    """Decide for the table's seat until the results show; the results scene."""
+    from havana_game.client.scenes.results import ResultsScene
+    deadline = time.monotonic() + seconds
+    while not isinstance(app.scene, ResultsScene):
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+        if app.scene is table:
+            act_once(app, table)
+    return app.scene
+
+
 def tab_to(app: App, scene: Any, name: str) -> None:
     """Press Tab until control `name` has the focus (it must, within one round)."""
     for _ in range(len(scene.focus_order()) + 1):

@@ -5,28 +5,18 @@ No take-backs in hotseat or with the setting off."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from havana_game.client import stats
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.replay import ReplayScene
-from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.table import TableScene
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, make_app, settle, step
+from .test_client_support import act_once, click, make_app, play_to_results, settle, step, until
 
 CTRL_Z = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL,
                              unicode="", scancode=0)]
-
-
-def _until(app, condition, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.01)
 
 
 def _ready(table) -> bool:
@@ -38,25 +28,19 @@ def test_take_back_then_finish_then_replay(tmp_path):
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
     for _ in range(5):
-        _until(app, lambda: _ready(table))
+        until(app, lambda: _ready(table))
         act_once(app, table)
-    _until(app, lambda: _ready(table))
+    until(app, lambda: _ready(table))
     before, log = table.view, list(table.log_lines)
     act_once(app, table)
-    _until(app, lambda: _ready(table) and table.view["version"] > before["version"])
+    until(app, lambda: _ready(table) and table.view["version"] > before["version"])
     assert "take_back" in table.controls()
     step(app, CTRL_Z)
-    _until(app, lambda: _ready(table) and table.view["version"] == before["version"])
+    until(app, lambda: _ready(table) and table.view["version"] == before["version"])
     assert table.view == before and table.log_lines == log
     step(app, click(table.controls()["take_back"]))  # the decision before that one too
-    _until(app, lambda: _ready(table) and table.view["version"] < before["version"])
-    deadline = time.monotonic() + 120
-    while not isinstance(app.scene, ResultsScene):
-        assert time.monotonic() < deadline
-        settle(app, 0.01)
-        if app.scene is table:
-            act_once(app, table)
-    results = app.scene
+    until(app, lambda: _ready(table) and table.view["version"] < before["version"])
+    results = play_to_results(app, table)
     assert results.takebacks == 2
     [game] = stats.load()
     assert game.takebacks == 2
@@ -82,13 +66,13 @@ def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
     app = make_app(tmp_path)
     hotseat = TableScene(app, NetLink.local(["human", "human"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(hotseat)
-    _until(app, lambda: hotseat.view is not None and hotseat.model.seats)
+    until(app, lambda: hotseat.view is not None and hotseat.model.seats)
     assert not hotseat.takebacks_allowed() and "take_back" not in hotseat.controls()
     hotseat.close()
     app.settings.takebacks = False
     solo = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(solo)
-    _until(app, lambda: solo.view is not None and solo.model.seats)
+    until(app, lambda: solo.view is not None and solo.model.seats)
     assert not solo.takebacks_allowed() and "take_back" not in solo.controls()
     app.settings.takebacks = True
     solo.relayout()
@@ -106,9 +90,9 @@ def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
     for _ in range(3):
-        _until(app, lambda: _ready(table))
+        until(app, lambda: _ready(table))
         act_once(app, table)
-    _until(app, lambda: _ready(table))
+    until(app, lambda: _ready(table))
     assert len(localgame.saved_games()) == 1
     step(app, key(pygame.K_ESCAPE))
     assert not any(name.startswith("give:") for name in table.controls())  # nobody can join

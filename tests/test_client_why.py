@@ -3,8 +3,6 @@ building's tooltip says that only a row's ends can be built."""
 
 from __future__ import annotations
 
-import time
-
 from havana_game.client.i18n import tr
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
@@ -12,14 +10,7 @@ from havana_game.client.staging import mode
 from havana_game.client.tabledraw import building_tooltip
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, make_app, settle
-
-
-def _until(app, condition, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.01)
+from .test_client_support import act_once, make_app, until
 
 
 def test_clicks_that_do_nothing_say_why(tmp_path):
@@ -34,7 +25,7 @@ def test_clicks_that_do_nothing_say_why(tmp_path):
             return False
         return ready
 
-    _until(app, acting)
+    until(app, acting)
     app.frame(0.0, [])
     view = table.view
     hand = view["hand"][0]
@@ -64,7 +55,7 @@ def test_tab_starts_at_the_decision_and_the_mouse_hides_the_ring(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
-    _until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.deciding() and not table.model.has_pending)
     app.frame(0.0, [])
     assert mode(table.view) == "choose"
     step(app, key(pygame.K_TAB))

@@ -32,17 +32,20 @@ class SlowBot:
         return view["legal"][0]
 
 
+async def _a_game_against(bot: Any, rng: random.Random) -> dict[str, Any]:
+    """A whole 2-player game of a random client against `bot`; its `game_over`."""
+    async with running_host() as host:
+        table = host.create_table(2, [None, "random"])
+        table.seats[1].bot = bot
+        client = await Recorder.connect(host.port)
+        await client.join(table.code)
+        over = await play_randomly(client, rng)
+        client.close()
+        return over
+
+
 def test_a_failing_bot_gets_random_legal_decisions_and_the_game_ends(capsys):
-    async def scenario() -> dict[str, Any]:
-        async with running_host() as host:
-            table = host.create_table(2, [None, "random"])
-            table.seats[1].bot = FailingBot()  # type: ignore[assignment]
-            client = await Recorder.connect(host.port)
-            await client.join(table.code)
-            over = await play_randomly(client, random.Random(3))
-            client.close()
-            return over
-    over = asyncio.run(scenario())
+    over = asyncio.run(_a_game_against(FailingBot(), random.Random(3)))
     assert over["winners"]
     assert "the bot at seat 1 failed (RuntimeError: this bot always fails)" \
         in capsys.readouterr().err
@@ -107,13 +110,4 @@ def test_a_bot_thinking_while_a_human_chooses_still_plays():
     while the bot thinks. The bot's answer stands (its options did not change) and
     the game goes on to the end (before, the answer was dropped and the table
     waited for the bot forever)."""
-    async def scenario() -> dict[str, Any]:
-        async with running_host() as host:
-            table = host.create_table(2, [None, "random"])
-            table.seats[1].bot = PausingBot()  # type: ignore[assignment]
-            client = await Recorder.connect(host.port)
-            await client.join(table.code)
-            over = await play_randomly(client, random.Random(4))
-            client.close()
-            return over
-    assert asyncio.run(scenario())["winners"]
+    assert asyncio.run(_a_game_against(PausingBot(), random.Random(4)))["winners"]
