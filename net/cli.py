@@ -195,6 +195,9 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
                            "default: this machine's name)")
     host.add_argument("--exit-when-done", action="store_true",
                       help="exit once every table's game is over")
+    host.add_argument("--hints", action="store_true",
+                      help="let players ask for hints (the hard AI's suggestion on their own "
+                           "view); default: no hints")
     host.add_argument("--autostart", action="store_true",
                       help="start a game by itself once every seat is taken (otherwise the "
                            "first player to join starts it)")
@@ -265,7 +268,7 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
                       name=args.name, grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
                       save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every,
-                      seed=args.seed, autostart=args.autostart)
+                      seed=args.seed, autostart=args.autostart, hints=args.hints)
 
 
 def _host(args: argparse.Namespace) -> int:

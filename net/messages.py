@@ -219,6 +219,8 @@ class TableStatus(_Message):
     fingerprint: Fingerprint
     """Its `Ruleset.fingerprint`."""
     revision: Counter
+    hints: bool = False
+    """The host allows hints (`HostConfig.hints`)."""
     """Counts the table's committed changes other than decisions (seats, host role,
     start); host-role commands carry the revision they were based on as their
     `version`, and one aimed at a seat that changed hands since is stale."""

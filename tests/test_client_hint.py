@@ -1,6 +1,6 @@
 """The Hint button: the hard bot, on the player's own view and off the render
 thread, stages its choice on the table and says in one line what it gains;
-Confirm plays it; the results count the hints; LAN games have no hints."""
+Confirm plays it; the results count the hints; LAN games only if the host allows."""
 
 from __future__ import annotations
 
@@ -77,3 +77,28 @@ def test_lan_games_have_no_hint_button(tmp_path):
     table = TableScene(app, NetLink({}, ["Ana", "Bo"]))  # a LAN guest's link
     assert not table.hints_allowed()
     table.close()
+
+
+def test_a_lan_host_can_allow_hints(tmp_path):
+    from havana_game.client.lanhost import start_lan_host
+    from net.client import ClientConnection
+
+    app = make_app(tmp_path)
+    lan = start_lan_host(2, "Host")
+    try:
+        guests = {}
+        for seat, name in enumerate(("Ana", "Bo")):
+            conn = ClientConnection("127.0.0.1", lan.port)
+            conn.join(lan.code, name, seat=seat)
+            guests[seat] = conn
+        table = TableScene(app, NetLink({0: guests[0]}, ["Ana", "Bo"]))
+        app.switch(table)
+        _wait(app, lambda: bool(table.model.seats))
+        assert not table.hints_allowed() and "hint" not in table.controls()
+        lan.allow_hints(True)
+        _wait(app, table.hints_allowed)
+        assert table.model.host_hints
+        table.close()
+        guests[1].close()
+    finally:
+        lan.stop()

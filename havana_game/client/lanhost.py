@@ -35,6 +35,10 @@ class LanHost(HostThread):
     """Why the LAN announcement failed ("" while it works or is under way): players
     can still join by typing the address."""
 
+    def allow_hints(self, allowed: bool) -> None:
+        """Let the players ask for hints, or not."""
+        self.loop.call_soon_threadsafe(self.host.allow_hints, allowed)
+
     def stop(self) -> None:
         for item in self.announcement:
             item.close()

@@ -72,6 +72,8 @@ class TableModel:
     """Who plays each seat, as the host last said (empty for a `LocalLink`)."""
     notices: list[dict[str, Any]] = field(default_factory=list)
     """Seat changes for the log (`seatstate.changes`), until the table takes them."""
+    host_hints: bool = False
+    """The host allows hints (LAN games; local games always do)."""
     hints_used: int = 0
     """Hints the player asked for (the results screen says so)."""
     retold: bool = False
@@ -113,6 +115,7 @@ class TableModel:
                 self.status = "" if message["status"] == "connected" else message["status"]
             elif kind == "table":
                 self.names = list(message.get("names", self.names))
+                self.host_hints = bool(message.get("hints", False))
                 if "seats" in message:
                     seats = seat_states(message, time.monotonic())
                     self.notices += changes(self.seats, seats, message["status"] == "playing")

@@ -135,7 +135,7 @@ class NetLink:
                 self.names = [s["name"] for s in message["seats"]]
             self.host_role = any(c.is_host for c in self.connections.values())
             return [{"type": "table", "names": self.names, "status": message["status"],
-                     "seats": message["seats"]}]
+                     "seats": message["seats"], "hints": message.get("hints", False)}]
         if kind == "error" and message.get("reason") in ("wrong_token", "kicked") \
                 and self.lan_seat is not None:
             lanseats.forget(*self.lan_seat)

@@ -45,6 +45,9 @@ class HostConfig:
     """Decisions between two snapshots of a table (journal compaction)."""
     segment_bytes: int = 4 << 20
     """A journal segment this large is finished; the next batch starts a new one."""
+    hints: bool = False
+    """Players at this host's tables may ask for hints (the client's Hint button;
+    told to clients in `table.hints`). Local games always allow them."""
     takebacks: bool = False
     """Players may take back their decisions (`take_back`) at tables where they
     alone face bots: the in-process host of a local game, never a LAN host."""

@@ -499,7 +499,14 @@ class Host:
                  for s in table.seats]
         return {"table": table.id, "status": table.status, "players": table.players,
                 "seats": seats, "host_seat": table.host_seat, "edition": table.rules.name,
-                "fingerprint": table.rules.fingerprint, "revision": table.revision}
+                "fingerprint": table.rules.fingerprint, "revision": table.revision,
+                "hints": self.config.hints}
+
+    def allow_hints(self, allowed: bool) -> None:
+        """(Loop.) Allow or forbid hints at every table, and tell everyone."""
+        self.config.hints = allowed
+        for table in self.tables.values():
+            self._broadcast_status(table)
 
     def _broadcast_status(self, table: Table) -> None:
         """Seats changed: tell the table, and the LAN announcement if need be."""

@@ -38,6 +38,8 @@ class LobbyScene(Scene):
         self.code = code
         """The join code typed to come here (a guest holding the host role shares it)."""
         self.edition = DEFAULT_EDITION
+        self.hints = False
+        """The host role lets players ask for hints (a LAN host of this client's)."""
         """The table's edition: the host's choice, or what the table says."""
         if conn is None:
             conn = self._host()
@@ -61,6 +63,8 @@ class LobbyScene(Scene):
             self.message = tr("net.error", detail=str(error))
             return None
         self.address = f"{self.lan_host.address}:{self.lan_host.port}"
+        if self.hints:
+            self.lan_host.allow_hints(True)
         conn = ClientConnection("127.0.0.1", self.lan_host.port)
         conn.join(self.lan_host.code, self.app.settings.shown_name())
         return conn
@@ -91,6 +95,12 @@ class LobbyScene(Scene):
         if any(seat["kind"] == "open" for seat in self.seats):
             rect = pygame.Rect(cx + self.px(200), below, self.px(SEAT_BUTTON_W), self.px(44))
             self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
+        if self.lan_host is not None:
+            self.buttons.append(Button(
+                "hints", pygame.Rect(cx - self.px(350), below + self.px(54),
+                                     self.px(SEAT_BUTTON_W), self.px(44)),
+                tr("lobby.hints_on" if self.hints else "lobby.hints_off"), self.toggle_hints,
+                tooltip=tr("lobby.hints_hint")))
         if self.seats:
             self.buttons.append(Button(
                 "players", pygame.Rect(cx - self.px(350), below, self.px(SEAT_BUTTON_W),
@@ -115,6 +125,13 @@ class LobbyScene(Scene):
             self.lan_host.stop()
         self.seats = []
         self.conn = self._host()
+        self.relayout()
+
+    def toggle_hints(self) -> None:
+        """Let the players at this table ask for hints, or not."""
+        self.hints = not self.hints
+        if self.lan_host is not None:
+            self.lan_host.allow_hints(self.hints)
         self.relayout()
 
     def next_players(self) -> None:

@@ -457,9 +457,11 @@ class TableScene(Scene):
         self.buttons += builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
 
     def hints_allowed(self) -> bool:
-        """Hints are for games against bots on this machine (never in LAN games)."""
-        return getattr(self.link, "leaving_note", "leave.local") == "leave.local" and \
-            any(s.kind == "bot" for s in self.model.seats)
+        """Hints are for games against bots on this machine, and for LAN games
+        whose host allows them."""
+        if getattr(self.link, "leaving_note", "leave.local") != "leave.local":
+            return self.model.host_hints
+        return any(s.kind == "bot" for s in self.model.seats)
 
     def takebacks_allowed(self) -> bool:
         """Take back is for one player at this screen against AIs in a local game
