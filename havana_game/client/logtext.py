@@ -75,6 +75,7 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
                                   if d["put"] else tr("log.recycled_only", name=who,
                                                       card=card_name(d["taken"])))
         if d["taken"] >= 0 else tr("log.recycled_nothing", name=who),
+        "forced": lambda: tr("log.forced_end" if d["end_turn"] else "log.forced", name=who),
         "discards_taken_back": lambda: trn("log.discards", d["count"], name=who),
         "game_over": lambda: trn("log.over", len(d["winners"]), names=names_text(
             [name(s) for s in d["winners"]])),

@@ -148,12 +148,14 @@ def _perform(state: State, seat: int, decision: Decision, events: list[Event]) -
 
 
 def _play_forced(state: State, events: list[Event]) -> None:
-    """Carry out every step that has exactly one legal decision."""
+    """Carry out every step that has exactly one legal decision, each announced
+    by a `forced` event (`end_turn`: the turn ends for want of anything to build)."""
     while state.phase == ACTIONS or state.phase == COVER:
         seat = state.order[state.turn]
         options = legal_decisions(state, seat)
         if len(options) != 1:
             return
+        emit(events, "forced", seat=seat, end_turn=type(options[0]) is EndTurn)
         _perform(state, seat, options[0], events)
 
 
