@@ -117,6 +117,7 @@ def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path)
 
 
 def test_option_pages_go_back_as_well_as_on(tmp_path):
+    from havana_game.client.edition import card_key
     from havana_game.client.link import LocalLink
     from havana_game.client.table.targets import FaceUpCard
 
@@ -134,7 +135,8 @@ def test_option_pages_go_back_as_well_as_on(tmp_path):
             if not table.deciding():
                 continue
             many = [d["card"] for d in view["legal"] if d["kind"] == "act"
-                    and sum(e["card"] == d["card"] for e in view["legal"]) > 8]
+                    and sum(e["card"] == d["card"] for e in view["legal"]) > 8
+                    and card_key(d["card"]) != "refreshment"]  # (its cards: no pages)
             if mode(view) == "act" and many:
                 table.controller.pick(FaceUpCard(many[0]))
                 step(app)
@@ -148,3 +150,40 @@ def test_option_pages_go_back_as_well_as_on(tmp_path):
                 return
             act_once(app, table)
     raise AssertionError("no position with a page of options in 40 games")
+
+
+def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
+    from havana_game.client.edition import card_key
+    from havana_game.client.link import LocalLink
+    from havana_game.client.table.targets import FaceUpCard
+
+    from .test_client_support import click, step
+
+    app = make_app(tmp_path)
+    for seed in range(60):
+        table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=seed))
+        app.switch(table)
+        for _ in range(400):
+            step(app)
+            view = table.view
+            if view is None or view["phase"] == "over":
+                break
+            if not table.deciding():
+                continue
+            taking = [d for d in view["legal"] if d["kind"] == "act"
+                      and card_key(d["card"]) == "refreshment" and d.get("target") is not None]
+            if mode(view) == "act" and len(taking) >= 2:
+                table.controller.pick(FaceUpCard(taking[0]["card"]))
+                step(app)
+                shown = sorted(int(n.split(":")[1]) for n in table.controls()
+                               if n.startswith("discard:"))
+                assert shown == sorted(d["target"] for d in taking)  # the pile, as cards
+                assert not any(n.startswith("hand:") for n in table.controls())
+                options = [n for n in table.controls() if n.startswith("option:")]
+                assert len(options) == 1  # only "take nothing" stays a button
+                step(app, click(table.controls()[f"discard:{taking[1]['target']}"]))
+                assert table.staging.decision(view) == taking[1] and not table.model.error
+                table.send()
+                return
+            act_once(app, table)
+    raise AssertionError("no Refreshment with two cards to take back in 60 games")

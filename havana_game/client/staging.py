@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import View
-from .edition import costs
+from .edition import card_key, costs
 
 Decision = dict[str, Any]
 
@@ -107,6 +107,21 @@ class Staging:
             self.end = (decision["row"], decision["side"])
             payments = self.payments(view)
             self.pay_index = payments.index(decision) if decision in payments else 0
+
+    def taking_back(self, view: View) -> list[int] | None:
+        """With Refreshment staged: the discard pile's cards it may take back (shown
+        as cards), else None."""
+        if self.act_card is None or card_key(self.act_card) != "refreshment":
+            return None
+        return [d["target"] for d in self.options(view) if d.get("target") is not None]
+
+    def take_back_card(self, view: View, card: int) -> bool:
+        """Stage Refreshment's option of taking `card` back; False if it has none."""
+        for index, d in enumerate(self.options(view)):
+            if d.get("target") == card:
+                self.option = index
+                return True
+        return False
 
     def decision(self, view: View) -> Decision | None:
         """The complete legal decision staged now, or None if something is missing."""

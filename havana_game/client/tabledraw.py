@@ -18,7 +18,7 @@ from .edition import card as printed_card
 from .i18n import tr
 from .layout import TableLayout
 from .logtext import amounts_text, building_name
-from .table.targets import FaceUpCard, HandCard, RowEnd, Side, Target
+from .table.targets import DiscardCard, FaceUpCard, HandCard, RowEnd, Side, Target
 from .tween import Animator
 
 CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
@@ -593,16 +593,18 @@ def hand_rects(canvas: Canvas, hand: list[int], lifted: set[int]) -> list[pygame
 
 
 def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[int],
-              hover: tuple[int, int] | None) -> None:
+              hover: tuple[int, int] | None, discard: list[int] | None = None) -> None:
     """The seat's hand, fanned; picked cards lifted; the hovered card shown large.
     A card the next one overlaps by more than its margin has its name set in the
-    strip left visible."""
+    strip left visible. With `discard`, those cards of the discard pile in the
+    hand's place instead (Refreshment: which one to take back)."""
     you = view["you"]
     assert you is not None, "only a seat's view has a hand"
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
-    hand = view.get("hand") or []
-    _label(surface, tr("hand", n=len(hand)), canvas.px(14),
+    hand = (view.get("hand") or []) if discard is None else discard
+    title = tr("hand", n=len(hand)) if discard is None else tr("refresh.title")
+    _label(surface, title, canvas.px(14),
            (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
     rects = hand_rects(canvas, hand, set(picked))
     hovered = None
@@ -612,8 +614,8 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
             visible.w = min(r.w, rects[i + 1].left - r.left)
         hidden = r.w - visible.w > r.w // 12
         surface.blit(card_face(card, r.size, strip=visible.w if hidden else None), r)
-        canvas.secrets.add(("hand", you, card))
-        canvas.targets[HandCard(card)] = visible
+        canvas.secrets.add(("hand" if discard is None else "discard", you, card))
+        canvas.targets[HandCard(card) if discard is None else DiscardCard(card)] = visible
         if card in picked:
             pygame.draw.rect(surface, art.ACCENT, r, canvas.px(3), border_radius=canvas.px(6))
         if hover and visible.collidepoint(hover):

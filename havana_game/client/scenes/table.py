@@ -690,7 +690,11 @@ class TableScene(Scene):
                           show_face_down=not self.hotseat,
                           badge=badges[seat] if seat < len(badges) else None)
         if self.viewer is not None and (not self.hotseat or current != "wait"):
-            draw_hand(surface, canvas, view, self.staging.cards, self.mouse)
+            discard = self.staging.taking_back(view) if current == "act" else None
+            chosen = self.staging.decision(view) if discard is not None else None
+            picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
+                else self.staging.cards
+            draw_hand(surface, canvas, view, picked, self.mouse, discard)
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
         payments = self.staging.payments(view) if current == "build" else []

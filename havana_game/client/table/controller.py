@@ -12,7 +12,7 @@ from ...rules import View
 from ..choices import removes_a_building
 from ..i18n import tr
 from ..staging import Staging, mode
-from .targets import FaceUpCard, HandCard, RowEnd, Target
+from .targets import DiscardCard, FaceUpCard, HandCard, RowEnd, Target
 
 DRAG_DISTANCE = 20
 """Design pixels a hand card must move to count as dragged, not clicked."""
@@ -95,6 +95,8 @@ class TableController:
             why = self._pick_face_up(view, target.card)
         elif isinstance(target, FaceUpCard):
             why = "why.not_yours"
+        elif isinstance(target, DiscardCard):
+            why = "" if self.staging.take_back_card(view, target.card) else "why.row.not_now"
         else:
             why = self._pick_end(view, target)
         if why:  # a click that cannot be carried out says why, in the action panel

@@ -53,7 +53,7 @@ class ControlBuilder:
         elif current == "act":
             self._act(view, face_up, body)
         elif current == "tax":
-            self._options(view, self.staging.options(view), body)
+            self._options(view, list(enumerate(self.staging.options(view))), body)
         elif current == "cover":
             self._cover(face_up, body)
         return self.buttons
@@ -77,24 +77,26 @@ class ControlBuilder:
         """Which face-up card to carry out, then its options below."""
         self._face_up_buttons("act", face_up, body, {d["card"] for d in view["legal"]},
                               self.staging.act_card)
-        options = self.staging.options(view)
+        options = list(enumerate(self.staging.options(view)))
+        if self.staging.taking_back(view):  # the cards are shown in the hand's place
+            options = [(i, d) for i, d in options if d.get("target") is None]
         if options:
             shift = (len(face_up) + 1) // 2 * self.px(ROW_H + ROW_GAP)
             self._options(view, options, pygame.Rect(body.left, body.top + shift, body.w,
                                                      body.h - shift))
 
-    def _options(self, view: View, options: list[dict[str, Any]],
+    def _options(self, view: View, options: list[tuple[int, dict[str, Any]]],
                  body: pygame.Rect) -> None:
-        """One button per option, paged when they do not all fit."""
+        """One button per option (each with its index among the staged card's
+        options), paged when they do not all fit."""
         room = (body.h + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP) * 2
         per_page = max(1, room if len(options) <= room else room - 1)
         pages = max(1, -(-len(options) // per_page))
         self.controller.option_page %= pages
         first = self.controller.option_page * per_page
         rects = self._grid(body, per_page + 1)
-        for offset, (decision, rect) in enumerate(zip(options[first:first + per_page], rects,
-                                                      strict=False)):
-            index = first + offset
+        for (index, decision), rect in zip(options[first:first + per_page], rects,
+                                           strict=False):
             text, icons = option_label(view, decision, self.names, self.px(ICON), self.letters)
             self.buttons.append(Button(f"option:{index}", rect, text,
                                        partial(self.controller.pick_option, index), icons=icons,

@@ -34,6 +34,18 @@ class FaceUpCard:
 
 
 @dataclass(frozen=True)
+class DiscardCard:
+    """A card of the seat's discard pile, shown in the hand's place while
+    Refreshment asks which one to take back."""
+
+    card: int
+
+    @property
+    def name(self) -> str:
+        return f"discard:{self.card}"
+
+
+@dataclass(frozen=True)
 class RowEnd:
     """A buildable end of a building row."""
 
@@ -45,7 +57,7 @@ class RowEnd:
         return f"end:{self.row}:{self.side}"
 
 
-Target = HandCard | FaceUpCard | RowEnd
+Target = HandCard | FaceUpCard | DiscardCard | RowEnd
 
 
 def by_name(name: str, targets: Iterable[Target]) -> Target | None:
