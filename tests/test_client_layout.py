@@ -238,3 +238,25 @@ def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
     for name, rect in controls.items():
         home = scene.layout_.top if name == "menu" else scene.layout_.actions
         assert home.contains(rect), name
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_dozen_buildings_fit_every_seat_panel(tmp_path, size):
+    """Twelve buildings: the player's own as whole cards (in two rows if need be),
+    each opponent's as VP tiles, none dropped, none covering another."""
+    from havana_game.client import edition
+    from havana_game.client.tabledraw import building_tooltip
+
+    app = make_app(tmp_path, size)
+    scene = table_scene(app, 4, 8, 3)
+    view = scene.view
+    ids = [b.id for b in edition.rules().buildings][:12]
+    scene.model.views[scene.viewer] = dict(view, seats=[dict(s, built=ids) for s in view["seats"]])
+    app.frame(0.0, [])
+    tips = {building_tooltip(ident) for ident in ids}
+    for seat, panel in scene.layout_.seats.items():
+        rects = [rect for rect, tip in scene.canvas.hovers
+                 if tip in tips and panel.contains(rect)]
+        assert len(rects) == 12, seat
+        _no_overlap(dict(enumerate(rects)))
+    scene.close()

@@ -513,14 +513,13 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
 
 def _draw_built_chips(surface: pygame.Surface, canvas: Canvas, built: list[str],
                       area: pygame.Rect) -> None:
-    """Opponents' buildings as small VP tiles."""
-    if area.h <= 0:
+    """Opponents' buildings as small VP tiles, shrinking so that all of them fit."""
+    if area.h <= 0 or not built:
         return
-    chip = min(area.h, canvas.px(20))
+    gap = canvas.px(3)
+    chip = max(1, min(area.h, canvas.px(20), (area.w + gap) // len(built) - gap))
     for i, ident in enumerate(built):
-        r = pygame.Rect(area.left + i * (chip + canvas.px(3)), area.top, chip, chip)
-        if r.right > area.right:
-            break
+        r = pygame.Rect(area.left + i * (chip + gap), area.top, chip, chip)
         pygame.draw.rect(surface, (230, 215, 180), r, border_radius=canvas.px(3))
         pygame.draw.rect(surface, art.INK, r, 1, border_radius=canvas.px(3))
         _label(surface, str(building(ident).vp), canvas.px(12), r.center, art.INK, True, "center")
@@ -529,15 +528,26 @@ def _draw_built_chips(surface: pygame.Surface, canvas: Canvas, built: list[str],
 
 def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
                       strip: pygame.Rect) -> None:
-    """The seat's own buildings as small cards, overlapping when many."""
+    """The seat's own buildings as small cards in a row; when they would cover
+    each other's names, in two rows of smaller cards, overlapping only as much as
+    they still must."""
     if strip.h < canvas.px(20):
         return
     _label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
-    h = min(strip.h - canvas.px(16), canvas.px(BUILT_CARD_H))
-    w = int(h / 1.39)
-    step = min(w + canvas.px(4), (strip.w - w) // max(1, len(built) - 1)) if built else w
+    gap = canvas.px(4)
+    room = strip.h - canvas.px(16)
+    rows = 1
+    for rows in (1, 2):
+        h = min((room - gap * (rows - 1)) // rows, canvas.px(BUILT_CARD_H))
+        w = int(h / 1.39)
+        per_row = -(-len(built) // rows)
+        step = min(w + gap, (strip.w - w) // max(1, per_row - 1)) if built else w
+        if step >= w * 4 // 5:  # names still readable
+            break
     for i, ident in enumerate(built):
-        r = pygame.Rect(strip.left + i * step, strip.top + canvas.px(16), w, h)
+        row, column = divmod(i, per_row)
+        r = pygame.Rect(strip.left + column * step, strip.top + canvas.px(16) + row * (h + gap),
+                        w, h)
         surface.blit(building_face(ident, (w, h), canvas.letters), r)
         canvas.hovers.append((r, building_tooltip(ident)))
 
