@@ -187,3 +187,23 @@ def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
                 return
             act_once(app, table)
     raise AssertionError("no Refreshment with two cards to take back in 60 games")
+
+
+def test_only_one_new_game_field_shows_a_caret(tmp_path):
+    import pygame
+
+    from havana_game.client.scenes.newgame import NewGameScene
+
+    from .test_client_support import click, key, step
+
+    app = make_app(tmp_path)
+    scene = NewGameScene(app)
+    app.switch(scene)
+    step(app)
+    moves = [click(scene.controls()["name:0"]), click(scene.controls()["age:0"]),
+             key(pygame.K_TAB), key(pygame.K_TAB), click(scene.controls()["name:1"]),
+             click(scene.controls()["kind:2"]), key(pygame.K_TAB)]
+    for events in moves:
+        step(app, events)
+        assert sum(f.active for f in scene.fields) <= 1, [f.name for f in scene.fields
+                                                          if f.active]
