@@ -102,3 +102,18 @@ def test_a_lan_host_can_allow_hints(tmp_path):
         guests[1].close()
     finally:
         lan.stop()
+
+
+def test_the_hints_taken_are_kept_with_the_save(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    table.hints = HintService(lambda view: hint_for(view, budget_ms=20))
+    app.switch(table)
+    _wait(app, lambda: table.deciding() and "hint" in table.controls())
+    step(app, key(pygame.K_h))
+    _wait(app, lambda: not table.hints.busy)
+    assert table.model.hints_used == 1
+    table.close()  # quit: the game stays saved
+    resumed = TableScene(app, NetLink.resume())
+    assert resumed.model.hints_used == 1
+    resumed.close()

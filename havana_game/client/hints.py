@@ -23,15 +23,12 @@ class HintService:
         self._lock = threading.Lock()
         self._done: Hint | None = None
         self.busy = False
-        self.used = 0
-        """Hints asked for in this game (the results screen counts them)."""
 
     def ask(self, view: View) -> None:
         """Start thinking about `view` (ignored while a hint is on its way)."""
         if self.busy:
             return
         self.busy = True
-        self.used += 1
         threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
 
     def _run(self, view: View) -> None:

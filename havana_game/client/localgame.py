@@ -156,12 +156,13 @@ def resume(folder: Path) -> tuple[Any, dict[str, Any]] | None:
 
 def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[int, str],
                   round_number: int, takebacks: int, levels: Sequence[str | None],
-                  edition: str) -> None:
+                  edition: str, hints: int = 0) -> None:
     """Remember what is needed to take the seats back, and what the Saved games
     screen lists (each seat's AI level or None, the edition, the round reached),
-    and the take-backs so far."""
+    and the take-backs and hints so far (the results count them)."""
     document = {"code": code, "names": list(names), "round": round_number,
-                "takebacks": takebacks, "levels": list(levels), "edition": edition,
+                "takebacks": takebacks, "hints": hints, "levels": list(levels),
+                "edition": edition,
                 "tokens": {str(seat): token for seat, token in tokens.items()}}
     from ..saves import write_atomically
     try:

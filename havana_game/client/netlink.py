@@ -48,6 +48,8 @@ class NetLink:
         """A local game (vs AI or hotseat) on an in-process host."""
         self.takebacks = 0
         """Take-backs the host carried out in this game (kept with the save)."""
+        self.hints = 0
+        """Hints asked for in this game (kept with the save)."""
         self.levels: list[str | None] = []
         """A local game's seats: AI level, or None for a player (for its save)."""
         self.edition = DEFAULT_EDITION
@@ -83,6 +85,7 @@ class NetLink:
         tokens = {int(s): t for s, t in session["tokens"].items()}
         link = cls._joined(host, slot, tokens, session["names"])
         link.takebacks = int(session.get("takebacks", 0))
+        link.hints = int(session.get("hints", 0))
         link.levels, link.edition = session["levels"], session["edition"]
         return link
 
@@ -187,7 +190,12 @@ class NetLink:
         if self.slot is not None and set(self._tokens) == set(self.connections):
             localgame.write_session(self.slot, self.local_host.code, self.names,
                                     self._tokens, self._round, self.takebacks, self.levels,
-                                    self.edition)
+                                    self.edition, self.hints)
+
+    def hint_taken(self) -> None:
+        """The player asked for a hint: count it with the save."""
+        self.hints += 1
+        self._save_session()
 
     def take_back(self, seat: int, version: int) -> None:
         """Ask the host to take back `seat`'s last decision (a local game against

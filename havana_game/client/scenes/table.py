@@ -67,7 +67,8 @@ class TableScene(Scene):
     def __init__(self, app: Any, link: Link) -> None:
         super().__init__(app)
         self.link = link
-        self.model = TableModel(list(link.human_seats), names=list(link.names))
+        self.model = TableModel(list(link.human_seats), names=list(link.names),
+                                hints_used=getattr(link, "hints", 0))
         self.animator = Animator(speed=app.settings.animation_speed)
         self.events: EventAnimator | None = None
         self.controller = TableController(self)
@@ -484,6 +485,7 @@ class TableScene(Scene):
                 or not self._may_take_back():
             return
         self.staging.clear()
+        self.hint_text, self.hint_question = "", None  # a hint was for the moves taken back
         self.link.take_back(self.viewer, view["version"])  # type: ignore[attr-defined]
 
     def ask_hint(self) -> None:
@@ -492,7 +494,8 @@ class TableScene(Scene):
         if view is None or not self.deciding() or not self.hints_allowed():
             return
         self.hints.ask(view)
-        self.model.hints_used = self.hints.used
+        self.model.hints_used += 1
+        getattr(self.link, "hint_taken", lambda: None)()  # kept with a local game's save
         self.hint_text, self.hint_question = tr("hint.thinking"), view["legal"]
         self._build_buttons()
 
@@ -694,7 +697,8 @@ class TableScene(Scene):
             chosen = self.staging.decision(view) if discard is not None else None
             picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
                 else self.staging.cards
-            draw_hand(surface, canvas, view, picked, self.mouse, discard)
+            draw_hand(surface, canvas, view, picked, None if self.paused else self.mouse,
+                      discard)
         elif self.viewer is not None:
             surface.blit(art.panel(self.layout_.hand.size), self.layout_.hand)
         payments = self.staging.payments(view) if current == "build" else []
