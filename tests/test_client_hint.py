@@ -117,3 +117,28 @@ def test_the_hints_taken_are_kept_with_the_save(tmp_path):
     resumed = TableScene(app, NetLink.resume())
     assert resumed.model.hints_used == 1
     resumed.close()
+
+
+def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
+    from havana_game.ai.hint import Hint
+    from havana_game.client.staging import mode
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    app.switch(table)
+
+    def building() -> bool:
+        ready = table.deciding() and not table.model.has_pending
+        if ready and mode(table.view) != "build":
+            act_once(app, table)
+            return False
+        return ready
+
+    _wait(app, building, 60)
+    table.hints = HintService(lambda view: Hint(view["legal"], {"kind": "end_turn"}))
+    version = table.view["version"]
+    step(app, key(pygame.K_h))
+    _wait(app, lambda: table.focus == "end_turn")
+    step(app, key(pygame.K_RETURN))
+    _wait(app, lambda: table.view["version"] > version)
+    table.close()

@@ -511,6 +511,8 @@ class TableScene(Scene):
         if hint.question == view.get("legal") and self.deciding():
             self.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, self.model.name)
+            if hint.decision["kind"] == "end_turn":
+                self.focus = "end_turn"  # its own button: Enter presses it
         self._build_buttons()
 
     def settings(self) -> None:
