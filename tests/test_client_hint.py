@@ -55,7 +55,12 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
     app = make_app(tmp_path)
     link = NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED)
     table = TableScene(app, link)
-    table.hints = HintService(lambda view: hint_for(view, budget_ms=60))
+
+    def slow_hint(view):  # thinking long enough to be seen thinking
+        time.sleep(0.3)
+        return hint_for(view, budget_ms=60)
+
+    table.hints = HintService(slow_hint)
     app.switch(table)
     _wait(app, lambda: table.deciding() and "hint" in table.controls())
     version = table.view["version"]
@@ -141,4 +146,6 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     _wait(app, lambda: table.focus == "end_turn")
     step(app, key(pygame.K_RETURN))
     _wait(app, lambda: table.view["version"] > version)
+    _wait(app, lambda: table.deciding() and not table.model.has_pending)
+    assert table.focus is None  # a new question: Enter is not left on End turn
     table.close()

@@ -215,6 +215,7 @@ class TableScene(Scene):
                 self.app.sounds.play(sound)
             if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
                 self.controller.new_question()
+                self.focus = None  # a new question: Tab starts again at its decision
             self.pause = self._dwell(update.events)
         self._pick_viewer()  # once the move is on its way: a hotseat curtain waits for it
         self._build_buttons()
@@ -511,8 +512,8 @@ class TableScene(Scene):
         if hint.question == view.get("legal") and self.deciding():
             self.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, self.model.name)
-            if hint.decision["kind"] == "end_turn":
-                self.focus = "end_turn"  # its own button: Enter presses it
+            # ending the turn has its own button: Enter presses it; else Enter confirms
+            self.focus = "end_turn" if hint.decision["kind"] == "end_turn" else None
         self._build_buttons()
 
     def settings(self) -> None:
