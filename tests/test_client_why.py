@@ -116,15 +116,14 @@ def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path)
     table.close()
 
 
-def test_option_pages_go_back_as_well_as_on(tmp_path):
-    from havana_game.client.edition import card_key
+def _a_position(app, wanted, games: int = 60):
+    """A table (played by `act_once` against a random bot, game after game) at
+    the first act step where `wanted(view)` gives something; that table and it."""
     from havana_game.client.link import LocalLink
-    from havana_game.client.table.targets import FaceUpCard
 
-    from .test_client_support import click, step
+    from .test_client_support import step
 
-    app = make_app(tmp_path)
-    for seed in range(40):
+    for seed in range(games):
         table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=seed))
         app.switch(table)
         for _ in range(400):
@@ -134,59 +133,61 @@ def test_option_pages_go_back_as_well_as_on(tmp_path):
                 break
             if not table.deciding():
                 continue
-            many = [d["card"] for d in view["legal"] if d["kind"] == "act"
-                    and sum(e["card"] == d["card"] for e in view["legal"]) > 8
-                    and card_key(d["card"]) != "refreshment"]  # (its cards: no pages)
-            if mode(view) == "act" and many:
-                table.controller.pick(FaceUpCard(many[0]))
-                step(app)
-                controls = table.controls()
-                assert "page" in controls and "page_back" in controls
-                pages = int(table.button("page").label.split("/")[1].split()[0])
-                step(app, click(controls["page_back"]))
-                assert table.controller.option_page % pages == pages - 1  # round to the last
-                step(app, click(table.controls()["page"]))
-                assert table.controller.option_page % pages == 0
-                return
+            found = wanted(view) if mode(view) == "act" else None
+            if found:
+                return table, found
             act_once(app, table)
-    raise AssertionError("no position with a page of options in 40 games")
+    raise AssertionError(f"no such position in {games} games")
+
+
+def test_option_pages_go_back_as_well_as_on(tmp_path):
+    from havana_game.client.edition import card_key
+    from havana_game.client.table.targets import FaceUpCard
+
+    from .test_client_support import click, step
+
+    def many_options(view):
+        return [d["card"] for d in view["legal"] if d["kind"] == "act"
+                and sum(e["card"] == d["card"] for e in view["legal"]) > 8
+                and card_key(d["card"]) != "refreshment"]  # (its cards: no pages)
+
+    app = make_app(tmp_path)
+    table, many = _a_position(app, many_options)
+    table.controller.pick(FaceUpCard(many[0]))
+    step(app)
+    controls = table.controls()
+    assert "page" in controls and "page_back" in controls
+    pages = int(table.button("page").label.split("/")[1].split()[0])
+    step(app, click(controls["page_back"]))
+    assert table.controller.option_page % pages == pages - 1  # round to the last
+    step(app, click(table.controls()["page"]))
+    assert table.controller.option_page % pages == 0
 
 
 def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
     from havana_game.client.edition import card_key
-    from havana_game.client.link import LocalLink
     from havana_game.client.table.targets import FaceUpCard
 
     from .test_client_support import click, step
 
+    def two_to_take_back(view):
+        taking = [d for d in view["legal"] if d["kind"] == "act"
+                  and card_key(d["card"]) == "refreshment" and d.get("target") is not None]
+        return taking if len(taking) >= 2 else None
+
     app = make_app(tmp_path)
-    for seed in range(60):
-        table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=seed))
-        app.switch(table)
-        for _ in range(400):
-            step(app)
-            view = table.view
-            if view is None or view["phase"] == "over":
-                break
-            if not table.deciding():
-                continue
-            taking = [d for d in view["legal"] if d["kind"] == "act"
-                      and card_key(d["card"]) == "refreshment" and d.get("target") is not None]
-            if mode(view) == "act" and len(taking) >= 2:
-                table.controller.pick(FaceUpCard(taking[0]["card"]))
-                step(app)
-                shown = sorted(int(n.split(":")[1]) for n in table.controls()
-                               if n.startswith("discard:"))
-                assert shown == sorted(d["target"] for d in taking)  # the pile, as cards
-                assert not any(n.startswith("hand:") for n in table.controls())
-                options = [n for n in table.controls() if n.startswith("option:")]
-                assert len(options) == 1  # only "take nothing" stays a button
-                step(app, click(table.controls()[f"discard:{taking[1]['target']}"]))
-                assert table.staging.decision(view) == taking[1] and not table.model.error
-                table.send()
-                return
-            act_once(app, table)
-    raise AssertionError("no Refreshment with two cards to take back in 60 games")
+    table, taking = _a_position(app, two_to_take_back)
+    view = table.view
+    table.controller.pick(FaceUpCard(taking[0]["card"]))
+    step(app)
+    shown = sorted(int(n.split(":")[1]) for n in table.controls() if n.startswith("discard:"))
+    assert shown == sorted(d["target"] for d in taking)  # the pile, as cards
+    assert not any(n.startswith("hand:") for n in table.controls())
+    options = [n for n in table.controls() if n.startswith("option:")]
+    assert len(options) == 1  # only "take nothing" stays a button
+    step(app, click(table.controls()[f"discard:{taking[1]['target']}"]))
+    assert table.staging.decision(view) == taking[1] and not table.model.error
+    table.send()
 
 
 def test_only_one_new_game_field_shows_a_caret(tmp_path):
