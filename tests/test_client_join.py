@@ -116,14 +116,30 @@ def test_leave_to_menu_then_rejoin(tmp_path, lan_table):
     back.close()
 
 
-def test_a_refused_token_is_forgotten(tmp_path, lan_table):
+def test_a_refused_token_is_forgotten_and_the_join_screen_says_why(tmp_path, lan_table):
     host = lan_table
     app = make_app(tmp_path)
-    lanseats.remember(f"127.0.0.1:{host.port}", host.code, "gone", 1, "0" * 64, "Bea")
+    address = f"127.0.0.1:{host.port}"
+    lanseats.remember(address, host.code, "gone", 1, "0" * 64, "Bea")
     join = _join_screen(app)
     step(app, click(join.button("rejoin:0").rect))
-    _wait(app, lambda: not lanseats.remembered())
-    app.scene.on_escape()
+    _wait(app, lambda: isinstance(app.scene, JoinScene) and app.scene is not join)
+    assert not lanseats.remembered()
+    again = app.scene  # not a lobby "waiting for players" that never come
+    assert again.message == tr("join.seat_given")
+    assert {f.name: f.value for f in again.fields}["code"] == host.code
+    step(app, click(again.controls()["connect"]))  # a newcomer now: the free seat
+    seated = _at_table(app)
+    assert seated.viewer == 0
+    seated.close()
+
+
+def test_with_no_name_yet_the_default_name_is_a_placeholder(tmp_path):
+    app = make_app(tmp_path)
+    join = _join_screen(app)
+    name = next(f for f in join.fields if f.name == "name")
+    assert (name.value, name.placeholder) == ("", tr("player.default"))
+    join.on_escape()
 
 
 def test_the_name_typed_is_remembered(tmp_path, lan_table):

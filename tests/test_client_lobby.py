@@ -201,3 +201,20 @@ def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
         time.sleep(0.01)
     newcomer.close()
     table.close()
+
+
+def test_a_guest_lobby_names_who_starts_the_game(tmp_path):
+    app = make_app(tmp_path)
+    lobby = _host_lobby(app)
+    guest_app = make_app(tmp_path)
+    conn = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    conn.join(lobby.lan_host.code, "Guest")
+    address = f"127.0.0.1:{lobby.lan_host.port}"
+    guest = LobbyScene(guest_app, conn, address=address, code=lobby.lan_host.code)
+    guest_app.switch(guest)
+    _wait(guest_app, lambda: guest.starter() is not None)
+    host_name = lobby.seats[0]["name"]
+    assert guest.starter() == host_name and lobby.starter() is None
+    assert "start" not in guest.controls()
+    guest.on_escape()
+    lobby.on_escape()

@@ -50,13 +50,18 @@ class JoinScene(Scene):
     """Browse in the background; click Rejoin, a found game, or type host:port and
     the code."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, address: str = "", code: str = "", message: str = "") -> None:
+        """`address`, `code` and `message`: a join the host refused, filled in again
+        with the reason, so that the player can try again or join otherwise."""
         super().__init__(app)
         self.found: list[Any] = []
         self.held = lanseats.remembered()
-        self.message = ""
+        self.message = message
         self.searching = True
-        self.values = {"address": "", "code": "", "name": app.settings.shown_name()}
+        named = app.settings.shown_name() != tr("player.default")
+        self.values = {"address": address, "code": code,
+                       "name": app.settings.shown_name() if named else ""}
+        """What the fields hold; no name typed yet shows the default as a placeholder."""
         self.browser: Any = None
         self._closed = False
         self._looked = 0.0
@@ -92,7 +97,8 @@ class JoinScene(Scene):
         self.fields = [
             TextField(name, pygame.Rect(cx - self.px(210), self.px(120) + i * self.px(70),
                                         self.px(420), self.px(44)), self.values[name],
-                      max_length=40, label=tr(key))
+                      max_length=40, label=tr(key),
+                      placeholder=tr("player.default") if name == "name" else "")
             for i, (name, key) in enumerate((("address", "join.address"), ("code", "join.code"),
                                              ("name", "name")))]
         self.buttons = [
@@ -174,8 +180,9 @@ class JoinScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("join.title"), 30)
-        self.note(surface, tr("join.found") if self.found or self.held else
-                  (tr("lobby.waiting") if self.searching else tr("join.none")), 326,
-                  art.TEXT_DIM)
-        if self.message:
-            self.note(surface, self.message, 620, art.DANGER)
+        if self.message:  # under the fields the player typed, above the list
+            self.note(surface, self.message, 326, art.DANGER)
+        else:
+            self.note(surface, tr("join.found") if self.found or self.held else
+                      (tr("lobby.waiting") if self.searching else tr("join.none")), 326,
+                      art.TEXT_DIM)

@@ -161,15 +161,36 @@ class LobbyScene(Scene):
                 self._joined(message)
                 self.relayout()
             elif kind == "error":
-                self.message = error_text(message.get("reason"))
-                if message.get("reason") in ("wrong_token", "wrong_code"):
+                reason = message.get("reason")
+                if reason in ("wrong_token", "wrong_code"):
                     lanseats.forget_refused(self.address, self.code, self.conn.seat)
+                if message.get("fatal") and self.status is None and self.lan_host is None:
+                    self._refused(reason)
+                    return
+                self.message = error_text(reason)
             elif kind == "history":
                 self.early.append(message)
             elif kind == "view":  # the game runs: the table takes over, with what followed
                 self.early += messages[index:]
                 self._open_table()
                 return
+
+    def starter(self) -> str | None:
+        """For a guest without the host role: the name of the player who starts the
+        game (who holds the host role), else None."""
+        holder = self.status.get("host_seat") if self.status is not None else None
+        if holder is None or getattr(self.conn, "is_host", False) or holder >= len(self.seats):
+            return None
+        return str(self.seats[holder]["name"])
+
+    def _refused(self, reason: Any) -> None:
+        """The host refused to seat this guest: back to the join screen, filled in,
+        with the reason (a seat handed to a newcomer says that a free seat may be
+        taken by joining anew), rather than a lobby waiting for nothing."""
+        from .join import JoinScene
+        self.conn.close()
+        text = tr("join.seat_given") if reason == "wrong_token" else error_text(reason)
+        self.app.switch(JoinScene(self.app, self.address, self.code, text))
 
     def _joined(self, message: dict[str, Any]) -> None:
         """A guest keeps its seat (a fresh token) for Rejoin, or freshens it (a rejoin)."""
@@ -217,6 +238,10 @@ class LobbyScene(Scene):
         self.note(surface, tr(f"edition.{self.edition}"), 150, art.TEXT_DIM, 16)
         if not self.seats:
             self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
+        starter = self.starter()
+        if starter is not None:
+            self.note(surface, tr("lobby.host_starts", name=starter), 200 + 4 * 64 + 24,
+                      art.TEXT_DIM)
         cx = self.size[0] // 2
         for seat in self.seats:
             y = self.px(200) + seat["seat"] * self.px(64)
