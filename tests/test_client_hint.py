@@ -18,14 +18,7 @@ from havana_game.content import classic_rules
 from havana_game.rules import apply, legal_decisions, new_game, view_for
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, settle, step
-
-
-def _wait(app, condition, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.02)
+from .test_client_support import act_once, click, key, make_app, step, until
 
 
 def _a_view_where_pesos_can_be_taken():
@@ -62,16 +55,16 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
 
     table.hints = HintService(slow_hint)
     app.switch(table)
-    _wait(app, lambda: table.deciding() and "hint" in table.controls())
+    until(app, lambda: table.deciding() and "hint" in table.controls())
     version = table.view["version"]
     step(app, key(pygame.K_h))
     assert table.hint_text == tr("hint.thinking") and not table.button("hint").enabled
-    _wait(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
+    until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
     assert table.hint_text.startswith(tr("hint.line", text="")) and not table.staging.empty
     staged = table.staging.decision(table.view)
     assert staged in table.view["legal"]
     step(app, click(table.controls()["confirm"]))
-    _wait(app, lambda: table.view["version"] > version and not table.model.has_pending)
+    until(app, lambda: table.view["version"] > version and not table.model.has_pending)
     assert table.model.hints_used == 1
     act_once(app, table)
     table.close()
@@ -98,10 +91,10 @@ def test_a_lan_host_can_allow_hints(tmp_path):
             guests[seat] = conn
         table = TableScene(app, NetLink({0: guests[0]}, ["Ana", "Bo"]))
         app.switch(table)
-        _wait(app, lambda: bool(table.model.seats))
+        until(app, lambda: bool(table.model.seats))
         assert not table.hints_allowed() and "hint" not in table.controls()
         lan.allow_hints(True)
-        _wait(app, table.hints_allowed)
+        until(app, table.hints_allowed)
         assert table.model.host_hints
         table.close()
         guests[1].close()
@@ -114,9 +107,9 @@ def test_the_hints_taken_are_kept_with_the_save(tmp_path):
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     table.hints = HintService(lambda view: hint_for(view, budget_ms=20))
     app.switch(table)
-    _wait(app, lambda: table.deciding() and "hint" in table.controls())
+    until(app, lambda: table.deciding() and "hint" in table.controls())
     step(app, key(pygame.K_h))
-    _wait(app, lambda: not table.hints.busy)
+    until(app, lambda: not table.hints.busy)
     assert table.model.hints_used == 1
     table.close()  # quit: the game stays saved
     resumed = TableScene(app, NetLink.resume())
@@ -139,13 +132,13 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
             return False
         return ready
 
-    _wait(app, building, 60)
+    until(app, building, 60)
     table.hints = HintService(lambda view: Hint(view["legal"], {"kind": "end_turn"}))
     version = table.view["version"]
     step(app, key(pygame.K_h))
-    _wait(app, lambda: table.focus == "end_turn")
+    until(app, lambda: table.focus == "end_turn")
     step(app, key(pygame.K_RETURN))
-    _wait(app, lambda: table.view["version"] > version)
-    _wait(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.view["version"] > version)
+    until(app, lambda: table.deciding() and not table.model.has_pending)
     assert table.focus is None  # a new question: Enter is not left on End turn
     table.close()

@@ -5,8 +5,6 @@ the name typed is remembered."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from havana_game.client import lanseats
@@ -21,14 +19,7 @@ from net.host import HostConfig
 from net.local import start_local_host
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, settle, step
-
-
-def _wait(app, condition, seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.02)
+from .test_client_support import act_once, click, key, make_app, settle, step, until
 
 
 @pytest.fixture
@@ -54,9 +45,9 @@ def _type(scene: JoinScene, **values: str) -> None:
 
 
 def _at_table(app) -> TableScene:
-    _wait(app, lambda: isinstance(app.scene, TableScene))
+    until(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
-    _wait(app, lambda: table.view is not None and table.model.seats)
+    until(app, lambda: table.view is not None and table.model.seats)
     return table
 
 
@@ -71,9 +62,9 @@ def _guest_sits_down(app, host) -> TableScene:
 
 def _play_a_little(app, table: TableScene) -> None:
     for _ in range(2):
-        _wait(app, table.deciding)
+        until(app, table.deciding)
         act_once(app, table)
-    _wait(app, lambda: len(table.model.events) > 3)
+    until(app, lambda: len(table.model.events) > 3)
 
 
 def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, lan_table):
@@ -123,7 +114,7 @@ def test_a_refused_token_is_forgotten_and_the_join_screen_says_why(tmp_path, lan
     lanseats.remember(address, host.code, "gone", 1, "0" * 64, "Bea")
     join = _join_screen(app)
     step(app, click(join.button("rejoin:0").rect))
-    _wait(app, lambda: isinstance(app.scene, JoinScene) and app.scene is not join)
+    until(app, lambda: isinstance(app.scene, JoinScene) and app.scene is not join)
     assert not lanseats.remembered()
     again = app.scene  # not a lobby "waiting for players" that never come
     assert again.message == tr("join.seat_given")
@@ -175,7 +166,7 @@ def test_the_join_screen_lists_held_seats_and_live_games_without_overlap(tmp_pat
         def close(self):
             pass
 
-    _wait(app, lambda: join.browser is not None or not join.searching)
+    until(app, lambda: join.browser is not None or not join.searching)
     if join.browser is not None:
         join.browser.close()  # the real one: this test shows made-up games
     join.browser = Browser()

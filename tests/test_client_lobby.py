@@ -11,14 +11,7 @@ from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
 from net.client import ClientConnection
 
-from .test_client_support import click, key, make_app, settle, step
-
-
-def _wait(app, condition, seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline
-        settle(app, 0.02)
+from .test_client_support import click, key, make_app, settle, step, until
 
 
 def test_host_lobby_fills_and_starts(tmp_path):
@@ -27,20 +20,20 @@ def test_host_lobby_fills_and_starts(tmp_path):
     step(app, click(app.scene.controls()["host"]))
     lobby = app.scene
     assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
-    _wait(app, lambda: "start" in lobby.controls())
+    until(app, lambda: "start" in lobby.controls())
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
-    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
     for seat in (2, 3):
-        _wait(app, lambda s=seat: f"add:{s}" in lobby.controls())
+        until(app, lambda s=seat: f"add:{s}" in lobby.controls())
         step(app, click(lobby.controls()[f"add:{seat}"]))
-    _wait(app, lambda: len([s for s in lobby.seats if s["kind"] == "bot"]) == 2)
+    until(app, lambda: len([s for s in lobby.seats if s["kind"] == "bot"]) == 2)
     settle(app, 0.3)
     assert isinstance(app.scene, LobbyScene)  # full, but the host role starts the game
     step(app, click(lobby.controls()["start"]))
-    _wait(app, lambda: isinstance(app.scene, TableScene))
+    until(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
-    _wait(app, lambda: table.view is not None and table.view["phase"] == "setup")
+    until(app, lambda: table.view is not None and table.view["phase"] == "setup")
     assert table.model.names[1] == "Guest"
     guest.close()
     table.close()
@@ -86,19 +79,19 @@ def test_the_host_picks_the_edition_before_guests_come(tmp_path):
     app.scene.layout(app.screen.get_size())
     step(app, click(app.scene.controls()["host"]))
     lobby = app.scene
-    _wait(app, lambda: "edition" in lobby.controls())
+    until(app, lambda: "edition" in lobby.controls())
     first_code = lobby.lan_host.code
     step(app, click(lobby.controls()["edition"]))
     assert lobby.edition == "edition2024" and lobby.lan_host.code != first_code
-    _wait(app, lambda: "start" in lobby.controls() and lobby.seats)
+    until(app, lambda: "start" in lobby.controls() and lobby.seats)
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
-    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
     assert "edition" not in lobby.controls()  # a guest sits: the edition is fixed
     step(app, click(lobby.controls()["start"]))
-    _wait(app, lambda: isinstance(app.scene, TableScene))
+    until(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
-    _wait(app, lambda: table.view is not None)
+    until(app, lambda: table.view is not None)
     assert table.view["ruleset"] == "edition2024" and "green" in table.view["market"]
     guest.close()
     table.close()
@@ -124,7 +117,7 @@ def _host_lobby(app) -> LobbyScene:
     step(app, click(app.scene.controls()["host"]))
     lobby = app.scene
     assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
-    _wait(app, lambda: "players" in lobby.controls())
+    until(app, lambda: "players" in lobby.controls())
     return lobby
 
 
@@ -132,14 +125,14 @@ def _seat_players(app, lobby: LobbyScene, players: int) -> None:
     while len(lobby.seats) != players:
         count = len(lobby.seats)
         step(app, click(lobby.controls()["players"]))
-        _wait(app, lambda before=count: len(lobby.seats) != before)
+        until(app, lambda before=count: len(lobby.seats) != before)
 
 
 def _start(app, lobby: LobbyScene) -> TableScene:
     step(app, click(lobby.controls()["start"]))
-    _wait(app, lambda: isinstance(app.scene, TableScene))
+    until(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
-    _wait(app, lambda: table.view is not None)
+    until(app, lambda: table.view is not None)
     return table
 
 
@@ -150,7 +143,7 @@ def test_a_two_player_lan_game_from_the_lobby(tmp_path):
     assert tr("lobby.players", count=2) == lobby.button("players").label
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
-    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
     table = _start(app, lobby)
     assert table.view["players"] == 2 and table.view["target_vp"] == 25
     assert [s.kind for s in table.model.seats] == ["human", "human"]
@@ -177,19 +170,19 @@ def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
     _seat_players(app, lobby, 2)
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
-    _wait(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
+    until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
     code, port = lobby.lan_host.code, lobby.lan_host.port
     table = _start(app, lobby)
     guest.close()
-    _wait(app, lambda: table.model.seats[1].away)
+    until(app, lambda: table.model.seats[1].away)
     assert table.model.seats[1].badge(time.monotonic()).startswith(
         tr("seat.badge.countdown", time="")[:5])
     step(app, key(__import__("pygame").K_ESCAPE))
     step(app, click(table.controls()["give:1"]))
-    _wait(app, lambda: table.model.seats[1].kind == "open")
+    until(app, lambda: table.model.seats[1].kind == "open")
     newcomer = ClientConnection("127.0.0.1", port)
     newcomer.join(code, "Caro")
-    _wait(app, lambda: table.model.seats[1].kind == "human" and table.model.names[1] == "Caro")
+    until(app, lambda: table.model.seats[1].kind == "human" and table.model.names[1] == "Caro")
     kinds = [e["kind"] for e in table.log_events if e["kind"].startswith("seat_")]
     assert kinds == ["seat_left", "seat_opened", "seat_taken"]
     assert any("Caro" in line for line in table.log_lines)
@@ -212,7 +205,7 @@ def test_a_guest_lobby_names_who_starts_the_game(tmp_path):
     address = f"127.0.0.1:{lobby.lan_host.port}"
     guest = LobbyScene(guest_app, conn, address=address, code=lobby.lan_host.code)
     guest_app.switch(guest)
-    _wait(guest_app, lambda: guest.starter() is not None)
+    until(guest_app, lambda: guest.starter() is not None)
     host_name = lobby.seats[0]["name"]
     assert guest.starter() == host_name and lobby.starter() is None
     assert "start" not in guest.controls()
