@@ -111,3 +111,19 @@ def test_a_bot_thinking_while_a_human_chooses_still_plays():
     the game goes on to the end (before, the answer was dropped and the table
     waited for the bot forever)."""
     assert asyncio.run(_a_game_against(PausingBot(), random.Random(4)))["winners"]
+
+
+def test_a_host_collects_garbage_rarely_enough_for_a_bots_tree_and_never_more_often():
+    import gc
+
+    from net.host import Host
+    from net.host.server import GC_THRESHOLDS
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 1000)  # a full collection already rarer than ours
+        Host()
+        young, middle, full = gc.get_threshold()
+        assert (young, middle) == GC_THRESHOLDS[:2] and full == 1000
+    finally:
+        gc.set_threshold(*before)
