@@ -86,24 +86,28 @@ class Search:
         return max(mine, key=lambda d: (mine[d][0], mine[d][1]))
 
     def _select(self, node: _Node, seat: int, legal: tuple[Decision, ...]) -> Decision:
+        """A random decision never tried here, else the best by UCB on availability.
+        One pass counts availability and scores (the search's hottest loop)."""
         stats = node.stats[seat]
         unvisited = []
+        c, log, sqrt = self.exploration, math.log, math.sqrt
+        best, best_score = legal[0], -1.0
         for d in legal:
             st = stats.get(d)
             if st is None:
-                st = stats[d] = [0, 0.0, 0]
-            st[2] += 1
-            if not st[0]:
+                st = stats[d] = [0, 0.0, 1]
                 unvisited.append(d)
+                continue
+            st[2] += 1
+            visits = st[0]
+            if not visits:
+                unvisited.append(d)
+            elif not unvisited:
+                score = st[1] / visits + c * sqrt(log(st[2]) / visits)
+                if score > best_score:
+                    best, best_score = d, score
         if unvisited:
             return unvisited[self.rng.randrange(len(unvisited))]
-        c = self.exploration
-        best, best_score = legal[0], -1.0
-        for d in legal:
-            visits, total, avail = stats[d]
-            score = total / visits + c * math.sqrt(math.log(avail) / visits)
-            if score > best_score:
-                best, best_score = d, score
         return best
 
     def _descend(self, state: State, node: _Node) -> list[tuple[int, Decision]]:

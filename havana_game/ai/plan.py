@@ -54,8 +54,13 @@ def has_architect(state: State, seat: int) -> bool:
 
 def shortfall(cost: tuple[int, ...], res: list[int]) -> tuple[int, ...]:
     """Units of each cost resource missing to pay `cost` as printed, from a seat's
-    counters (`State.resources`)."""
-    return tuple(c - res[i] if c > res[i] else 0 for i, c in enumerate(cost))
+    counters (`State.resources`); written out like `distance`, for the search."""
+    red, yellow, brown, blue, gray, pesos, workers, _vp = res
+    c_red, c_yellow, c_brown, c_blue, c_gray, c_pesos, c_workers = cost
+    return (c_red - red if c_red > red else 0, c_yellow - yellow if c_yellow > yellow else 0,
+            c_brown - brown if c_brown > brown else 0, c_blue - blue if c_blue > blue else 0,
+            c_gray - gray if c_gray > gray else 0, c_pesos - pesos if c_pesos > pesos else 0,
+            c_workers - workers if c_workers > workers else 0)
 
 
 def distance(cost: tuple[int, ...], res: list[int]) -> float:
@@ -84,14 +89,15 @@ def plan_for(state: State, seat: int) -> Plan:
     res = state.resources(seat)
     architect = has_architect(state, seat)
     best, best_score, best_distance = -1, -1.0, 99.0
-    for index in end_buildings(state):
-        building = buildings[index]
-        if building.architect and not architect:
-            continue
-        missing = distance(building.cost, res)
-        score = building.vp / (1.0 + missing)
-        if score > best_score:
-            best, best_score, best_distance = index, score, missing
+    for row in state.rows:
+        for index in ((row[0], row[-1]) if len(row) > 1 else row):
+            building = buildings[index]
+            if building.architect and not architect:
+                continue
+            missing = distance(building.cost, res)
+            score = building.vp / (1.0 + missing)
+            if score > best_score:
+                best, best_score, best_distance = index, score, missing
     if best < 0:
         return NO_PLAN
     return Plan(best, shortfall(buildings[best].cost, res), best_distance)
