@@ -1,6 +1,8 @@
 """Client benchmark: frame times of a 4-player mid-game table at 1920x1080 with
-animations running (software rendering, SDL dummy driver), and the time from
-starting `havana` to the menu drawn.
+animations running (software rendering, SDL dummy driver); the time between
+frames of a local game paced at 60 frames a second while three hard bots think
+on the client's own host, against the same with random bots (which do not
+think); and the time from starting `havana` to the menu drawn.
 
     python3 tools/bench_client.py [--frames 600]
 """
@@ -63,6 +65,43 @@ def frame_times(frames: int, size: tuple[int, int]) -> tuple[list[float], int]:
     return times, busy
 
 
+def frame_gaps(level: str, seconds: float, size: tuple[int, int]) -> tuple[list[float], int]:
+    """Milliseconds between frames (60 a second wanted) of a local game against
+    three `level` bots from its start, where the bots make their opening choices
+    while the player has not (they think in the host's thread, in this process);
+    also how many opening choices the bots made meanwhile."""
+    import pygame
+
+    from havana_game.client.app import App
+    from havana_game.client.netlink import NetLink
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.settings import Settings
+
+    os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench")
+    app = App(Settings(window_size=size, animation_speed=1.0), size=size)
+    link = NetLink.local(["human", level, level, level], ["Ana", "Bo", "Cy", "Di"], seed=1)
+    scene = TableScene(app, link)
+    app.switch(scene)
+    while scene.view is None:  # the table's first layout is not a frame of play
+        app.frame(1 / 60, [])
+        time.sleep(0.005)
+    for _ in range(10):
+        app.frame(1 / 60, [])
+    gaps: list[float] = []
+    last = time.perf_counter()
+    end = last + seconds
+    while last < end:
+        app.frame(1 / 60, [])
+        pygame.display.flip()
+        time.sleep(max(0.0, last + 1 / 60 - time.perf_counter()))
+        now = time.perf_counter()
+        gaps.append((now - last) * 1000)
+        last = now
+    chosen = sum(1 for event in scene.model.events if event.get("kind") == "cards_chosen")
+    scene.close()
+    return gaps, chosen
+
+
 def startup_seconds(runs: int = 3) -> list[float]:
     """Wall time from launching the interpreter to the menu's first frame."""
     out = []
@@ -84,6 +123,12 @@ def main() -> int:
     print(f"table 4p 1920x1080, {len(times)} frames ({busy} animating): "
           f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms"
           f"  (goal p95 <= 8 ms)")
+    for level in ("random", "hard"):
+        gaps, chosen = frame_gaps(level, 3.0, (1920, 1080))
+        gaps.sort()
+        print(f"local game, 3 {level} bots choosing (made {chosen}), 3 s at 60 frames/s: "
+              f"gap median {statistics.median(gaps):.1f} ms, "
+              f"p99 {gaps[int(len(gaps) * 0.99) - 1]:.1f} ms, max {gaps[-1]:.1f} ms")
     starts = startup_seconds()
     print(f"havana start to menu drawn: {min(starts):.2f} s best, {max(starts):.2f} s worst "
           f"of {len(starts)}  (goal < 1.5 s)")
