@@ -89,6 +89,46 @@ def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, la
     back.close()
 
 
+GUEST_PROCESS = """
+import json, sys, time, types
+from tests.test_client_join import _guest_sits_down, _play_a_little
+from tests.test_client_support import make_app
+app = make_app(sys.argv[1])
+table = _guest_sits_down(app, types.SimpleNamespace(port=int(sys.argv[2]), code=sys.argv[3]))
+_play_a_little(app, table)
+print(json.dumps({"seat": table.viewer, "events": table.model.events}), flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_guest_client_process_killed_mid_game_rejoins_from_a_new_process(tmp_path, lan_table):
+    """The player's own process is killed (SIGKILL: nothing is said or saved at
+    the end); a new one, started on the same config folder, offers Rejoin."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    host = lan_table
+    guest = subprocess.Popen(
+        [sys.executable, "-c", GUEST_PROCESS, str(tmp_path), str(host.port), host.code],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, text=True)
+    try:
+        assert guest.stdout is not None
+        seen = json.loads(guest.stdout.readline())
+    finally:
+        guest.send_signal(signal.SIGKILL)
+        guest.wait(timeout=10)
+    app = make_app(tmp_path)
+    join = _join_screen(app)
+    step(app, click(join.button("rejoin:0").rect))
+    back = _at_table(app)
+    assert back.viewer == seen["seat"] and back.model.names[back.viewer] == "Bea"
+    assert back.model.events[:len(seen["events"])] == seen["events"]
+    back.close()
+
+
 def test_leave_to_menu_then_rejoin(tmp_path, lan_table):
     host = lan_table
     app = make_app(tmp_path)
