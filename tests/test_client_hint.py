@@ -18,7 +18,7 @@ from havana_game.content import classic_rules
 from havana_game.rules import apply, legal_decisions, new_game, view_for
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, step, until
+from .test_client_support import act_once, click, key, make_app, play_to_step, step, until
 
 
 def _a_view_where_pesos_can_be_taken():
@@ -119,20 +119,11 @@ def test_the_hints_taken_are_kept_with_the_save(tmp_path):
 
 def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     from havana_game.ai.hint import Hint
-    from havana_game.client.staging import mode
 
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
-
-    def building() -> bool:
-        ready = table.deciding() and not table.model.has_pending
-        if ready and mode(table.view) != "build":
-            act_once(app, table)
-            return False
-        return ready
-
-    until(app, building, 60)
+    play_to_step(app, table, "build", 60)
     table.hints = HintService(lambda view: Hint(view["legal"], {"kind": "end_turn"}))
     version = table.view["version"]
     step(app, key(pygame.K_h))

@@ -78,6 +78,20 @@ def until(app: App, condition: Any, seconds: float = 20) -> None:
         settle(app, 0.01)
 
 
+def play_to_step(app: App, table: Any, step_mode: str, seconds: float = 20) -> None:
+    """Decide for the table's seat until it is asked a question of `step_mode`
+    (`staging.mode`: "act", "build", ...) with nothing on its way."""
+    from havana_game.client.staging import mode
+
+    def there() -> bool:
+        ready = table.deciding() and not table.model.has_pending
+        if ready and mode(table.view) != step_mode:
+            act_once(app, table)
+            return False
+        return ready
+    until(app, there, seconds)
+
+
 def play_to_results(app: App, table: Any, seconds: float = 120) -> Any:
     """Decide for the table's seat until the results show; the results scene."""
     from havana_game.client.scenes.results import ResultsScene

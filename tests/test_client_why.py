@@ -10,22 +10,14 @@ from havana_game.client.staging import mode
 from havana_game.client.tabledraw import building_tooltip
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, make_app, until
+from .test_client_support import act_once, make_app, play_to_step, until
 
 
 def test_clicks_that_do_nothing_say_why(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
-
-    def acting() -> bool:
-        ready = table.deciding() and not table.model.has_pending
-        if ready and mode(table.view) != "act":
-            act_once(app, table)
-            return False
-        return ready
-
-    until(app, acting)
+    play_to_step(app, table, "act")
     app.frame(0.0, [])
     view = table.view
     hand = view["hand"][0]
@@ -81,14 +73,11 @@ def test_tab_starts_at_the_decision_and_the_mouse_hides_the_ring(tmp_path):
 def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path):
     import pygame
 
-    from havana_game.client.scenes.newgame import NewGameScene, ai_levels
+    from havana_game.client.scenes.newgame import ai_levels
 
     from .test_client_support import click, step
 
-    app = make_app(tmp_path)
-    scene = NewGameScene(app)
-    app.switch(scene)
-    step(app)
+    app, scene = _new_game_screen(tmp_path)
     name = next(f for f in scene.fields if f.name == "name:1")
     assert name.value == "" and name.placeholder == "Benito"  # nothing to backspace
     assert scene.kinds[1] == ai_levels()[0]
@@ -193,14 +182,9 @@ def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
 def test_only_one_new_game_field_shows_a_caret(tmp_path):
     import pygame
 
-    from havana_game.client.scenes.newgame import NewGameScene
-
     from .test_client_support import click, key, step
 
-    app = make_app(tmp_path)
-    scene = NewGameScene(app)
-    app.switch(scene)
-    step(app)
+    app, scene = _new_game_screen(tmp_path)
     moves = [click(scene.controls()["name:0"]), click(scene.controls()["age:0"]),
              key(pygame.K_TAB), key(pygame.K_TAB), click(scene.controls()["name:1"]),
              click(scene.controls()["kind:2"]), key(pygame.K_TAB)]
@@ -208,3 +192,16 @@ def test_only_one_new_game_field_shows_a_caret(tmp_path):
         step(app, events)
         assert sum(f.active for f in scene.fields) <= 1, [f.name for f in scene.fields
                                                           if f.active]
+
+
+def _new_game_screen(tmp_path):
+    """The app showing a fresh New game screen, drawn once."""
+    from havana_game.client.scenes.newgame import NewGameScene
+
+    from .test_client_support import step
+
+    app = make_app(tmp_path)
+    scene = NewGameScene(app)
+    app.switch(scene)
+    step(app)
+    return app, scene

@@ -89,15 +89,14 @@ def plan_for(state: State, seat: int) -> Plan:
     res = state.resources(seat)
     architect = has_architect(state, seat)
     best, best_score, best_distance = -1, -1.0, 99.0
-    for row in state.rows:
-        for index in ((row[0], row[-1]) if len(row) > 1 else row):
-            building = buildings[index]
-            if building.architect and not architect:
-                continue
-            missing = distance(building.cost, res)
-            score = building.vp / (1.0 + missing)
-            if score > best_score:
-                best, best_score, best_distance = index, score, missing
+    for index in end_buildings(state):
+        building = buildings[index]
+        if building.architect and not architect:
+            continue
+        missing = distance(building.cost, res)
+        score = building.vp / (1.0 + missing)
+        if score > best_score:
+            best, best_score, best_distance = index, score, missing
     if best < 0:
         return NO_PLAN
     return Plan(best, shortfall(buildings[best].cost, res), best_distance)

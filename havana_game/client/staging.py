@@ -115,13 +115,10 @@ class Staging:
             return None
         return [d["target"] for d in self.options(view) if d.get("target") is not None]
 
-    def take_back_card(self, view: View, card: int) -> bool:
-        """Stage Refreshment's option of taking `card` back; False if it has none."""
-        for index, d in enumerate(self.options(view)):
-            if d.get("target") == card:
-                self.option = index
-                return True
-        return False
+    def take_back_card(self, view: View, card: int) -> None:
+        """Stage Refreshment's option of taking `card` back (one of `taking_back`)."""
+        self.option = next(index for index, d in enumerate(self.options(view))
+                           if d.get("target") == card)
 
     def decision(self, view: View) -> Decision | None:
         """The complete legal decision staged now, or None if something is missing."""

@@ -536,7 +536,6 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
     _label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
     gap = canvas.px(4)
     room = strip.h - canvas.px(16)
-    rows = 1
     for rows in (1, 2):
         h = min((room - gap * (rows - 1)) // rows, canvas.px(BUILT_CARD_H))
         w = int(h / 1.39)

@@ -96,7 +96,8 @@ class TableController:
         elif isinstance(target, FaceUpCard):
             why = "why.not_yours"
         elif isinstance(target, DiscardCard):
-            why = "" if self.staging.take_back_card(view, target.card) else "why.row.not_now"
+            self.staging.take_back_card(view, target.card)
+            why = ""
         else:
             why = self._pick_end(view, target)
         if why:  # a click that cannot be carried out says why, in the action panel
