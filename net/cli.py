@@ -190,11 +190,16 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--drain-timeout", type=ranged(float, DRAIN_TIMEOUT_RANGE, " of seconds"),
                       default=10.0, metavar="S", help="seconds a connection may leave sent "
                       "data unread before it is closed (default 10)")
-    host.add_argument("--name", type=display_name, default=socket.gethostname()[:32] or "Havana",
+    host.add_argument("--name", type=display_name, default=None,
                       help="the host's name shown to clients and on the LAN (1-32 characters; "
-                           "default: this machine's name)")
+                           "default: the name the resumed folder was hosted under, else this "
+                           "machine's name)")
     host.add_argument("--exit-when-done", action="store_true",
                       help="exit once every table's game is over")
+    host.add_argument("--exit-when-idle", type=ranged(float, GRACE_RANGE, " of seconds"),
+                      default=None, metavar="S",
+                      help="exit once no player has been connected for S seconds (the "
+                           "tables wait in the save folder for --resume); default: never")
     host.add_argument("--hints", action="store_true",
                       help="let players ask for hints (the hard AI's suggestion on their own "
                            "view); default: no hints")
@@ -261,11 +266,45 @@ def _check_port(bind: str, port: int) -> None:
                                f"{error.strerror or error}") from None
 
 
+HOST_FILE = "host.json"
+"""In a save folder: the name the host serves it under (a resumed host keeps it)."""
+
+
+def _default_name() -> str:
+    return socket.gethostname()[:32] or "Havana"
+
+
+def saved_name(folder: Path) -> str | None:
+    """The name a host serving `folder` was given, if it kept one there."""
+    try:
+        name = json.loads((folder / HOST_FILE).read_text("utf-8")).get("name")
+        return display_name(name) if isinstance(name, str) else None
+    except (OSError, ValueError, AttributeError, BadInput):
+        return None
+
+
+def _keep_name(folder: Path, name: str) -> None:
+    """Remember the host's name in its save folder (a failure only costs the name)."""
+    from havana_game.saves import write_atomically
+    try:
+        write_atomically(folder / HOST_FILE, json.dumps({"format": 1, "name": name}).encode())
+    except OSError as error:
+        print(f"havana host: cannot keep the host's name in {folder} "
+              f"({error.strerror or error})", file=sys.stderr)
+
+
+def _host_name(args: argparse.Namespace) -> str:
+    """--name, else the name the resumed folder was served under, else the machine's."""
+    if args.name is not None:
+        return str(args.name)
+    return (saved_name(args.resume) if args.resume is not None else None) or _default_name()
+
+
 def _host_config(args: argparse.Namespace) -> HostConfig:
     """The host settings the options ask for."""
     from .host import HostConfig
     return HostConfig(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port,
-                      name=args.name, grace=args.grace, heartbeat=args.heartbeat,
+                      name=_host_name(args), grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
                       save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every,
                       seed=args.seed, autostart=args.autostart, hints=args.hints)
@@ -331,6 +370,8 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
                     bots: list[str | None]) -> int:
     host = _new_host(config)
     tables = await _start(host, args, bots)
+    if config.save_dir is not None:
+        _keep_name(config.save_dir, config.name)
     if args.json:
         print(json.dumps({"port": host.port, "code": tables[0].code, "bind": config.bind,
                           "tables": [{"id": t.id, "code": t.code, "players": t.players,
@@ -343,7 +384,7 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
 
         try:
             announcement = await asyncio.get_running_loop().run_in_executor(
-                None, announce, args.name, host.port, host.listing(), _lan_address())
+                None, announce, config.name, host.port, host.listing(), _lan_address())
         except Exception as error:  # noqa: BLE001 - zeroconf's errors vary by platform
             print(f"havana host: not announced on the LAN ({type(error).__name__}: {error}); "
                   f"players can still join by typing this machine's address and port "
@@ -352,7 +393,7 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
             host.on_listing = announcement.update
             announcement.update(host.listing())  # seats taken while announcing
     try:
-        await _serve_until_stopped(tables, args.exit_when_done)
+        await _serve_until_stopped(host, tables, args.exit_when_done, args.exit_when_idle)
     finally:
         if announcement is not None:
             announcement.close()
@@ -360,16 +401,28 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
     return 0
 
 
-async def _serve_until_stopped(tables: list[Table], exit_when_done: bool) -> None:
-    """Until SIGINT/SIGTERM, or (with `exit_when_done`) every game is over."""
+async def _serve_until_stopped(host: Host, tables: list[Table], exit_when_done: bool,
+                               exit_when_idle: float | None) -> None:
+    """Until SIGINT/SIGTERM, or (with `exit_when_done`) every game is over, or
+    (with `exit_when_idle`) no player has been connected for that many seconds."""
+    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+        loop.add_signal_handler(signum, stop.set)
+    last_player = loop.time()
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 0.2)
         if exit_when_done and all(t.status == "over" for t in tables):
             await asyncio.sleep(0.2)  # let the last frames leave
+            return
+        if host.players_connected():
+            last_player = loop.time()
+        elif exit_when_idle is not None and loop.time() - last_player >= exit_when_idle:
+            print(f"havana host: no player for {_plain(exit_when_idle)} s; stopping (the "
+                  "tables are saved)" if host.config.save_dir is not None else
+                  f"havana host: no player for {_plain(exit_when_idle)} s; stopping",
+                  file=sys.stderr, flush=True)
             return
 
 

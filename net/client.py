@@ -27,6 +27,8 @@ from .session import Session
 
 Status = Literal["connecting", "connected", "reconnecting", "closed"]
 
+FIRST_CONNECT_FOR = 300.0
+"""Seconds a connection tries to reach a host it never reached."""
 RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout", "internal_error"})
 """Fatal host errors after which reconnecting makes sense; any other ends the connection."""
 
@@ -168,8 +170,10 @@ class ClientConnection:
 
     async def _main(self) -> None:
         """Connect, serve, and after a drop reconnect (backing off up to 2 s) until
-        `reconnect_for` seconds pass without a successful connection."""
-        deadline = time.monotonic() + self._reconnect_for
+        `reconnect_for` seconds pass without a successful connection (at most
+        `FIRST_CONNECT_FOR` before the first one: an address that never answered
+        is not waited for as long as a host that went away)."""
+        deadline = time.monotonic() + min(self._reconnect_for, FIRST_CONNECT_FOR)
         delay = 0.1
         while not self._closing and time.monotonic() < deadline:
             reason = None

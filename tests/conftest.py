@@ -19,3 +19,17 @@ def pytest_runtest_makereport(item, call):
     if report.failed:
         report.sections.append(("havana", f"games dealt from host seed {HOST_SEED} "
                                           "(tests/seeds.py)"))
+
+
+@pytest.fixture(autouse=True)
+def _no_lan_host_left_running():
+    """A LAN table a test hosted from the client runs in a process of its own,
+    in a session of its own: stop any a test left behind (it failed midway)."""
+    yield
+    folder = os.environ.get("HAVANA_CONFIG_DIR")
+    if folder:
+        from pathlib import Path
+
+        from havana_game.client.lanhost import TABLES_DIR, HostedTable, read_notes
+        for table in sorted((Path(folder) / TABLES_DIR).glob("*")):
+            HostedTable(table, port=int(read_notes(table).get("port", 0) or 0)).stop()

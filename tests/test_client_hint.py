@@ -78,28 +78,30 @@ def test_lan_games_have_no_hint_button(tmp_path):
 
 
 def test_a_lan_host_can_allow_hints(tmp_path):
-    from havana_game.client.lanhost import start_lan_host
+    """Hints set up on the Host screen reach the table: its players get the button."""
+    from havana_game.client.scenes.lobby import LobbyScene
     from net.client import ClientConnection
 
     app = make_app(tmp_path)
-    lan = start_lan_host(2, "Host")
-    try:
-        guests = {}
-        for seat, name in enumerate(("Ana", "Bo")):
-            conn = ClientConnection("127.0.0.1", lan.port)
-            conn.join(lan.code, name, seat=seat)
-            guests[seat] = conn
-        table = TableScene(app, NetLink({0: guests[0]}, ["Ana", "Bo"]))
-        app.switch(table)
-        until(app, lambda: bool(table.model.seats))
-        assert not table.hints_allowed() and "hint" not in table.controls()
-        lan.allow_hints(True)
-        until(app, table.hints_allowed)
-        assert table.model.host_hints
-        table.close()
-        guests[1].close()
-    finally:
-        lan.stop()
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["host"]))
+    step(app, click(app.scene.controls()["players:2"]))
+    step(app, click(app.scene.controls()["hints"]))
+    step(app, click(app.scene.controls()["open"]))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    until(app, lambda: "start" in lobby.controls())
+    assert lobby.hints
+    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    guest.join(lobby.lan_host.code, "Bo")
+    until(app, lambda: any(s["name"] == "Bo" for s in lobby.seats))
+    step(app, click(lobby.controls()["start"]))
+    until(app, lambda: isinstance(app.scene, TableScene))
+    table = app.scene
+    until(app, lambda: table.deciding())
+    assert table.hints_allowed() and "hint" in table.controls()
+    guest.close()
+    table.leave_now()
 
 
 def test_the_hints_taken_are_kept_with_the_save(tmp_path):

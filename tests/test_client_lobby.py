@@ -9,18 +9,29 @@ from havana_game.client.i18n import tr
 from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
+from net.cli import saved_name
 from net.client import ClientConnection
 
 from .test_client_support import click, key, make_app, settle, step, until
 
 
-def test_host_lobby_fills_and_starts(tmp_path):
-    app = make_app(tmp_path)
+def _open_table(app, *clicks: str) -> LobbyScene:
+    """Menu -> Host LAN game -> the setup's `clicks` -> Open the table; the lobby
+    once the host process listens and the host player sits."""
     app.scene.layout(app.screen.get_size())
     step(app, click(app.scene.controls()["host"]))
+    for name in clicks:
+        step(app, click(app.scene.controls()[name]))
+    step(app, click(app.scene.controls()["open"]))
     lobby = app.scene
     assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
     until(app, lambda: "start" in lobby.controls())
+    return lobby
+
+
+def test_host_lobby_fills_and_starts(tmp_path):
+    app = make_app(tmp_path)
+    lobby = _open_table(app)
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
     until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
@@ -36,7 +47,7 @@ def test_host_lobby_fills_and_starts(tmp_path):
     until(app, lambda: table.view is not None and table.view["phase"] == "setup")
     assert table.model.names[1] == "Guest"
     guest.close()
-    table.close()
+    table.leave_now()
 
 
 class FakeConnection:
@@ -72,29 +83,37 @@ def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
     assert conn.bots == [(ai_levels()[1], 1)]
 
 
-def test_the_host_picks_the_edition_before_guests_come(tmp_path):
-    """The edition button hosts the other edition (a new table); a guest then sees
-    the table's edition, and the game at the table is of it."""
+def test_the_host_setup_is_remembered_and_plays_its_edition(tmp_path):
+    """Name, players, a bot seat, the edition and hints, set up once, are the
+    table's (the LAN list shows the name) and the Host screen's next time."""
     app = make_app(tmp_path)
     app.scene.layout(app.screen.get_size())
     step(app, click(app.scene.controls()["host"]))
+    setup = app.scene
+    next(f for f in setup.fields if f.name == "name").value = "Marta"
+    for name in ("players:3", "kind:2", "edition", "hints"):
+        step(app, click(setup.controls()[name]))
+    step(app, click(setup.controls()["open"]))
     lobby = app.scene
-    until(app, lambda: "edition" in lobby.controls())
-    first_code = lobby.lan_host.code
-    step(app, click(lobby.controls()["edition"]))
-    assert lobby.edition == "edition2024" and lobby.lan_host.code != first_code
-    until(app, lambda: "start" in lobby.controls() and lobby.seats)
+    until(app, lambda: "start" in lobby.controls())
+    assert lobby.edition == "edition2024" and lobby.hints
+    assert [s["kind"] for s in lobby.seats] == ["human", "open", "bot"]
+    assert lobby.seats[0]["name"] == "Marta"
+    assert saved_name(lobby.lan_host.folder) == "Marta"  # the host's name on the LAN
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
     until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
-    assert "edition" not in lobby.controls()  # a guest sits: the edition is fixed
     step(app, click(lobby.controls()["start"]))
     until(app, lambda: isinstance(app.scene, TableScene))
     table = app.scene
     until(app, lambda: table.view is not None)
     assert table.view["ruleset"] == "edition2024" and "green" in table.view["market"]
     guest.close()
-    table.close()
+    table.leave_now()
+    step(app, click(app.scene.controls()["host"]))
+    again = app.scene
+    assert (again.name, again.players, again.kinds[1], again.edition, again.hints) == (
+        "Marta", 3, ai_levels()[0], "edition2024", True)
 
 
 def test_connecting_without_a_code_says_the_code_is_missing(tmp_path):
@@ -113,10 +132,7 @@ def test_connecting_without_a_code_says_the_code_is_missing(tmp_path):
 
 
 def _host_lobby(app) -> LobbyScene:
-    app.scene.layout(app.screen.get_size())
-    step(app, click(app.scene.controls()["host"]))
-    lobby = app.scene
-    assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
+    lobby = _open_table(app)
     until(app, lambda: "players" in lobby.controls())
     return lobby
 
@@ -148,7 +164,7 @@ def test_a_two_player_lan_game_from_the_lobby(tmp_path):
     assert table.view["players"] == 2 and table.view["target_vp"] == 25
     assert [s.kind for s in table.model.seats] == ["human", "human"]
     guest.close()
-    table.close()
+    table.leave_now()
 
 
 def test_a_three_player_lan_game_gives_bots_distinct_names_and_badges(tmp_path):
@@ -161,7 +177,7 @@ def test_a_three_player_lan_game_gives_bots_distinct_names_and_badges(tmp_path):
     assert table.view["players"] == 3 and table.view["target_vp"] == 20
     assert table.model.names[1:] == list(bot_names()[:2])
     assert [s.badge(0) for s in table.model.seats] == [None, tr("ai.easy"), tr("ai.easy")]
-    table.close()
+    table.leave_now()
 
 
 def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
@@ -178,7 +194,10 @@ def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
     assert table.model.seats[1].badge(time.monotonic()).startswith(
         tr("seat.badge.countdown", time="")[:5])
     step(app, key(__import__("pygame").K_ESCAPE))
+    assert table.button("resume").label == tr("pause.back")  # a LAN game never pauses
     step(app, click(table.controls()["give:1"]))
+    assert table.model.seats[1].kind == "human"  # asked first
+    step(app, click(table.controls()["leave_confirm"]))
     until(app, lambda: table.model.seats[1].kind == "open")
     newcomer = ClientConnection("127.0.0.1", port)
     newcomer.join(code, "Caro")
@@ -193,7 +212,7 @@ def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
         history = next((m for m in newcomer.poll() if m["type"] == "history"), None)
         time.sleep(0.01)
     newcomer.close()
-    table.close()
+    table.leave_now()
 
 
 def test_a_guest_lobby_names_who_starts_the_game(tmp_path):

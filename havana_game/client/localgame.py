@@ -33,7 +33,8 @@ RELEASED_SLOT = "local-game"
 
 @dataclass(frozen=True)
 class SavedGame:
-    """An unfinished local game, as the Saved games screen lists it."""
+    """An unfinished game, as the Saved games screen lists it: a local game, or a
+    LAN table this client hosts (`hosted`, `lanhost`)."""
 
     folder: Path
     saved: float
@@ -43,6 +44,7 @@ class SavedGame:
     """Each seat's bot level, None for a player at this screen."""
     round: int
     edition: str
+    hosted: bool = False
 
 
 def slots_dir() -> Path:

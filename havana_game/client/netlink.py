@@ -14,6 +14,7 @@ from typing import Any
 
 from ..editions import DEFAULT_EDITION
 from . import lanseats, localgame
+from .lanhost import HostedTable
 from .link import Message
 from .logtext import error_text
 
@@ -22,12 +23,17 @@ class NetLink:
     """Human seats at this screen, each through its own connection."""
 
     def __init__(self, connections: dict[int, Any], names: Sequence[str] = (),
-                 local_host: Any = None, fixed_names: bool = False) -> None:
+                 local_host: Any = None, fixed_names: bool = False,
+                 hosted: HostedTable | None = None) -> None:
         self.connections = connections
         self.human_seats = sorted(connections)
         self.names = list(names)
         self.local_host = local_host
         """A `net.local.LocalHost` this link owns (stopped on close)."""
+        self.hosted = hosted
+        """A LAN table this client hosts in a process of its own (`lanhost`): it
+        outlives this link, and stops when the game ends or the player leaves it."""
+        self._ended_hosted: HostedTable | None = None
         self.fixed_names = fixed_names
         """Keep `names` (chosen in the new-game screen) over the host's seat names."""
         self.status = "connected"
@@ -127,6 +133,8 @@ class NetLink:
         elif kind == "view" and message["view"]["round"] != self._round:
             self._round = message["view"]["round"]
             self._save_session()
+            if self.hosted is not None:
+                self.hosted.note(round=self._round)
         if kind == "view":
             return [{"type": "view", "seat": seat, "view": message["view"],
                      "events": message.get("events", [])}]
@@ -136,6 +144,10 @@ class NetLink:
         if kind == "table":
             if not self.fixed_names:
                 self.names = [s["name"] for s in message["seats"]]
+            if self.hosted is not None:
+                self.hosted.note(names=self.names, edition=message.get("edition"),
+                                 levels=[s["level"] if s["kind"] == "bot" else None
+                                         for s in message["seats"]])
             self.host_role = any(c.is_host for c in self.connections.values())
             return [{"type": "table", "names": self.names, "status": message["status"],
                      "seats": message["seats"], "hints": message.get("hints", False)}]
@@ -167,6 +179,8 @@ class NetLink:
             self._ended_slot, self.slot = self.slot, None
         if self.lan_seat is not None:
             lanseats.forget(*self.lan_seat)
+        if self.hosted is not None:
+            self._ended_hosted, self.hosted = self.hosted, None
 
     def forget_save(self) -> None:
         """The players gave the local game up: its save slot goes."""
@@ -177,10 +191,19 @@ class NetLink:
     @property
     def leaving_note(self) -> str:
         """What leaving this table means, as a message key: a local game is saved;
-        a LAN guest keeps the seat to rejoin; the LAN host's leaving ends the game."""
+        a LAN guest keeps the seat to rejoin; the LAN host's leaving closes the
+        table for everyone, saved to resume."""
         if self.slot is not None:
             return "leave.local"
-        return "leave.hosting" if self.local_host is not None else "leave.lan"
+        return "leave.hosting" if self.hosted is not None else "leave.lan"
+
+    def leave(self) -> None:
+        """The player leaves the table: as `close`, and a table hosted here closes
+        (saved in its folder, to resume from Saved games)."""
+        hosted = self.hosted
+        self.close()
+        if hosted is not None:
+            hosted.stop()
 
     def open_seat(self, seat: int) -> None:
         """Host role: hand `seat` to whoever joins next."""
@@ -214,3 +237,6 @@ class NetLink:
             self.local_host = None
         if self._ended_slot is not None:  # the host's last writes may have remade it
             localgame.forget(self._ended_slot)
+        if self._ended_hosted is not None:  # its process ends by itself with the game
+            self._ended_hosted.forget()
+            self._ended_hosted = None

@@ -58,6 +58,13 @@ class Settings:
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
     takebacks: bool = True
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    lan_players: int = 4
+    """The last LAN table hosted: its number of players..."""
+    lan_bots: list[str] = field(default_factory=list)
+    """...each seat's after the host player's: an AI level, or "" (open for a player)..."""
+    lan_edition: str = "classic"
+    lan_hints: bool = False
+    """...its edition, and whether players may ask for hints."""
 
     def shown_name(self) -> str:
         """The player's name, or the default name in the current language."""

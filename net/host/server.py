@@ -346,6 +346,7 @@ class Host:
         else:
             self._broadcast_status(table)
             self._catch_up(conn, table)
+            self._schedule_bots(table)  # a table that waited for its players goes on
 
     def _detach(self, conn: Connection) -> None:
         if conn.table_id is None:
@@ -516,12 +517,6 @@ class Host:
                 "fingerprint": table.rules.fingerprint, "revision": table.revision,
                 "hints": self.config.hints}
 
-    def allow_hints(self, allowed: bool) -> None:
-        """(Loop.) Allow or forbid hints at every table, and tell everyone."""
-        self.config.hints = allowed
-        for table in self.tables.values():
-            self._broadcast_status(table)
-
     def _broadcast_status(self, table: Table) -> None:
         """Seats changed: tell the table, and the LAN announcement if need be."""
         audience = self.audiences[table.id]
@@ -591,9 +586,21 @@ class Host:
 
     # --- bots ----------------------------------------------------------------------
 
+    def waiting_for_players(self, table: Table) -> bool:
+        """A table with human seats none of whose players is connected waits for
+        them: its bots (and stand-ins) do not play it out in their absence."""
+        humans = [seat.index for seat in table.seats if seat.kind == "human"]
+        return bool(humans) and not any(seat in self.audiences[table.id].seats
+                                        for seat in humans)
+
+    def players_connected(self) -> int:
+        """Human seats with their player connected, over every table."""
+        return sum(1 for table in self.tables.values() for seat in table.seats
+                   if seat.kind == "human" and seat.index in self.audiences[table.id].seats)
+
     def _schedule_bots(self, table: Table) -> None:
         if not self._closing and table.id not in self._bots_scheduled \
-                and table.bot_turn() is not None:
+                and not self.waiting_for_players(table) and table.bot_turn() is not None:
             self._bots_scheduled.add(table.id)
             task = asyncio.get_running_loop().create_task(self._bot_step(table))
             self._bot_tasks.add(task)

@@ -143,9 +143,9 @@ class JoinScene(Scene):
         """Take back a held seat with its token."""
         from net.client import ClientConnection
 
-        from .lobby import LobbyScene
+        from .lobby import GUEST_RETRY, LobbyScene
         self._stop_browsing()
-        conn = ClientConnection(held.host, held.port)
+        conn = ClientConnection(held.host, held.port, reconnect_for=GUEST_RETRY)
         conn.join(held.code, held.name, seat=held.seat, token=held.token)
         self.app.switch(LobbyScene(self.app, conn, address=held.address, code=held.code))
 
@@ -154,7 +154,7 @@ class JoinScene(Scene):
         code of a table where this player holds a seat takes that seat back."""
         from net.host.credentials import normalize_code
 
-        from .lobby import LobbyScene
+        from .lobby import GUEST_RETRY, LobbyScene
         values = {f.name: f.value.strip() for f in self.fields}
         host, _, port = values["address"].rpartition(":")
         if not host or not port.isdigit():
@@ -173,7 +173,7 @@ class JoinScene(Scene):
             return
         from net.client import ClientConnection
         self._stop_browsing()
-        conn = ClientConnection(host, int(port))
+        conn = ClientConnection(host, int(port), reconnect_for=GUEST_RETRY)
         conn.join(values["code"], name)
         self.app.switch(LobbyScene(self.app, conn, address=values["address"],
                                    code=values["code"]))

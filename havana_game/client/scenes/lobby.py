@@ -1,7 +1,9 @@
 """LAN lobby: the seats filling in live, the join code and address, and for the
 host role the number of players, adding/removing AIs and starting. The table
-opens with the first view. A guest's seat is remembered on disk (`lanseats`) so
-that a closed or crashed client can rejoin it."""
+opens with the first view. Every seat at a LAN table, the host player's too, is
+remembered on disk (`lanseats`) so that a closed or crashed client can rejoin it;
+a table this client hosts runs in a process of its own (`lanhost`), which the
+lobby waits for before it sits down."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from ...editions import DEFAULT_EDITION, EDITIONS
-from .. import art, fonts, lanseats
+from ...editions import DEFAULT_EDITION
+from .. import art, fonts, lanhost, lanseats
 from ..i18n import tr
 from ..logtext import error_text
 from ..netlink import NetLink
@@ -20,15 +22,20 @@ from .base import Scene
 from .newgame import ai_levels
 
 LAN_PLAYERS = 4
+GUEST_RETRY = 24 * 3600.0
+"""Seconds a seat at a LAN table goes on trying to reach its host: for as long as
+the player stays at the table (the host may be restarted meanwhile)."""
 SEAT_BUTTON_W = 180
 """Design width of the host's buttons beside each seat (add an AI, remove, AI level)."""
 
 
 class LobbyScene(Scene):
-    """Waiting at a LAN table, hosting it (`lan_host` given) or joined to it."""
+    """Waiting at a LAN table, hosting it (`lan_host` given: the host process is
+    joined once it listens, taking back `seat` with `token` if given) or joined to it."""
 
-    def __init__(self, app: Any, conn: Any = None, lan_host: Any = None,
-                 address: str = "", code: str = "") -> None:
+    def __init__(self, app: Any, conn: Any = None, lan_host: lanhost.HostedTable | None = None,
+                 address: str = "", code: str = "", name: str = "",
+                 seat: int | None = None, token: str | None = None) -> None:
         super().__init__(app)
         self.lan_host = lan_host
         self.message = ""
@@ -38,11 +45,12 @@ class LobbyScene(Scene):
         self.code = code
         """The join code typed to come here (a guest holding the host role shares it)."""
         self.edition = DEFAULT_EDITION
+        """The table's edition, as the table says."""
         self.hints = False
-        """The host role lets players ask for hints (a LAN host of this client's)."""
-        """The table's edition: the host's choice, or what the table says."""
-        if conn is None:
-            conn = self._host()
+        """The players may ask for hints, as the table says."""
+        self.name = name or app.settings.shown_name()
+        self._retake = (seat, token) if seat is not None and token is not None else None
+        """The host player's seat and token, back at a table hosted before."""
         self.conn = conn
         self.level = ai_levels()[0]
         self.table_id = ""
@@ -51,23 +59,16 @@ class LobbyScene(Scene):
         self.joined_seat: int | None = None
         """The seat the host gave this client (its token remembered for Rejoin)."""
 
-    def _host(self) -> Any:
-        """Start a LAN host and join it as its first seat (the host role)."""
+    def _sit_at_hosted_table(self) -> None:
+        """The host process listens: take the first seat (the host role), or the
+        seat held before."""
         from net.client import ClientConnection
-
-        from ..lanhost import start_lan_host
-        try:
-            self.lan_host = start_lan_host(LAN_PLAYERS, self.app.settings.shown_name(),
-                                           self.edition)
-        except (ImportError, OSError) as error:
-            self.message = tr("net.error", detail=str(error))
-            return None
+        assert self.lan_host is not None
         self.address = f"{self.lan_host.address}:{self.lan_host.port}"
-        if self.hints:
-            self.lan_host.allow_hints(True)
-        conn = ClientConnection("127.0.0.1", self.lan_host.port)
-        conn.join(self.lan_host.code, self.app.settings.shown_name())
-        return conn
+        self.code = self.lan_host.code
+        self.conn = ClientConnection("127.0.0.1", self.lan_host.port, reconnect_for=GUEST_RETRY)
+        seat, token = self._retake or (None, None)
+        self.conn.join(self.lan_host.code, self.name, seat=seat, token=token)
 
     def _add_bot(self, seat: int) -> None:
         """Put a bot of the level chosen now on an open seat."""
@@ -95,44 +96,15 @@ class LobbyScene(Scene):
         if any(seat["kind"] == "open" for seat in self.seats):
             rect = pygame.Rect(cx + self.px(200), below, self.px(SEAT_BUTTON_W), self.px(44))
             self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
-        if self.lan_host is not None:
-            self.buttons.append(Button(
-                "hints", pygame.Rect(cx - self.px(350), below + self.px(54),
-                                     self.px(SEAT_BUTTON_W), self.px(44)),
-                tr("lobby.hints_on" if self.hints else "lobby.hints_off"), self.toggle_hints,
-                tooltip=tr("lobby.hints_hint")))
         if self.seats:
             self.buttons.append(Button(
                 "players", pygame.Rect(cx - self.px(350), below, self.px(SEAT_BUTTON_W),
                                        self.px(44)),
                 tr("lobby.players", count=len(self.seats)), self.next_players,
                 tooltip=tr("lobby.players_hint")))
-        if self.lan_host is not None and not any(
-                s["kind"] == "human" and s["seat"] != self.conn.seat for s in self.seats):
-            self.buttons.append(Button("edition", pygame.Rect(
-                cx - self.px(120), size[1] - self.px(90), self.px(240), self.px(48)),
-                tr(f"edition.{self.edition}"), self.next_edition, tooltip=tr("edition.hint")))
         self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
                                                         self.px(200), self.px(48)), tr("start"),
                                    self.conn.start_game, primary=True))
-
-    def next_edition(self) -> None:
-        """Host the other edition instead: a new table (and join code), possible
-        while no guest has joined."""
-        self.edition = EDITIONS[(EDITIONS.index(self.edition) + 1) % len(EDITIONS)]
-        self.conn.close()
-        if self.lan_host is not None:
-            self.lan_host.stop()
-        self.seats = []
-        self.conn = self._host()
-        self.relayout()
-
-    def toggle_hints(self) -> None:
-        """Let the players at this table ask for hints, or not."""
-        self.hints = not self.hints
-        if self.lan_host is not None:
-            self.lan_host.allow_hints(self.hints)
-        self.relayout()
 
     def next_players(self) -> None:
         """Seat the next number of players, 2 to 4, round (the host refuses to drop
@@ -146,6 +118,12 @@ class LobbyScene(Scene):
         self.relayout()
 
     def update(self, dt: float) -> None:
+        if self.conn is None and self.lan_host is not None:
+            if self.lan_host.ready():
+                self._sit_at_hosted_table()
+                self.relayout()
+            elif self.lan_host.error and not self.message:
+                self.message = tr("net.error", detail=self.lan_host.error)
         if self.conn is None:
             return
         messages = self.conn.poll()
@@ -155,6 +133,7 @@ class LobbyScene(Scene):
                 self.status = message
                 self.seats = list(message["seats"])
                 self.edition = message.get("edition", self.edition)
+                self.hints = bool(message.get("hints", False))
                 self._remember_seat()
                 self.relayout()
             elif kind == "joined":
@@ -195,14 +174,15 @@ class LobbyScene(Scene):
     def _joined(self, message: dict[str, Any]) -> None:
         """A guest keeps its seat (a fresh token) for Rejoin, or freshens it (a rejoin)."""
         self.table_id, self.joined_seat = message["table"], message["seat"]
-        if self.lan_host is None and message["seat"] is not None and not message["token"]:
+        if message["seat"] is not None and not message["token"]:
             lanseats.touch(self.table_id, message["seat"])
+        if self.lan_host is not None and message["seat"] is not None:
+            self.lan_host.note(seat=message["seat"], token=self.conn.token, table=self.table_id)
 
     def _remember_seat(self) -> None:
         """Once the seat's name is known, a guest's fresh seat token goes to disk."""
         token = getattr(self.conn, "token", None)
-        if self.lan_host is not None or self.joined_seat is None or not token \
-                or self.joined_seat >= len(self.seats):
+        if self.joined_seat is None or not token or self.joined_seat >= len(self.seats):
             return
         name = self.seats[self.joined_seat]["name"]
         lanseats.remember(self.address, self.code, self.table_id, self.joined_seat, token, name)
@@ -211,23 +191,32 @@ class LobbyScene(Scene):
     def _open_table(self) -> None:
         from .table import TableScene
         link = NetLink({self.conn.seat: self.conn}, [s["name"] for s in self.seats],
-                       local_host=self.lan_host)
-        if self.lan_host is None and self.table_id:
+                       hosted=self.lan_host)
+        if self.table_id:
             link.lan_seat = (self.table_id, self.conn.seat)
         told = [self.status, *self.early] if self.status is not None else self.early
         link.replay([m for message in told for m in link.translate(self.conn.seat, message)])
         self.app.switch(TableScene(self.app, link))
 
     def on_escape(self) -> None:
+        """Back to the menu: a table hosted here closes (one whose game runs is kept
+        in its folder, to resume from Saved games; one in its lobby is gone)."""
         if self.conn is not None:
             self.conn.close()
         if self.lan_host is not None:
-            self.lan_host.stop()
+            if self._retake is not None or (self.status or {}).get("status") == "playing":
+                self.lan_host.stop()
+            else:
+                self.lan_host.forget()
+                if self.table_id:
+                    lanseats.forget(self.table_id)
         super().on_escape()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("lobby.title"), 30)
-        if self.lan_host is not None:
+        if self.lan_host is not None and not self.lan_host.code:
+            self.note(surface, tr("lobby.opening"), 90, art.TEXT_DIM, 24)
+        elif self.lan_host is not None:
             self.note(surface, tr("lobby.code", code=self.lan_host.code, address=self.address),
                       90, art.ACCENT, 24)
         elif self.address and self.code and getattr(self.conn, "is_host", False):
@@ -235,7 +224,8 @@ class LobbyScene(Scene):
                       90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
-        self.note(surface, tr(f"edition.{self.edition}"), 150, art.TEXT_DIM, 16)
+        about = [tr(f"edition.{self.edition}")] + ([tr("lobby.hints_on")] if self.hints else [])
+        self.note(surface, " · ".join(about), 150, art.TEXT_DIM, 16)
         if not self.seats:
             self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
         starter = self.starter()

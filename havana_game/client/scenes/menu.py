@@ -59,8 +59,8 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        from ..localgame import saved_games
-        saved = bool(saved_games())
+        from ..lanhost import every_saved_game
+        saved = bool(every_saved_game())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
                                enabled=name != "resume" or saved)
                         for (name, key, action), rect in zip(entries, rects, strict=True)]
@@ -98,21 +98,19 @@ class MenuScene(Scene):
         self.app.switch(NewGameScene(self.app))
 
     def host(self) -> None:
-        from .lobby import LobbyScene
-        self.app.switch(LobbyScene(self.app))
+        from .hostsetup import HostSetupScene
+        self.app.switch(HostSetupScene(self.app))
 
     def join(self) -> None:
         from .join import JoinScene
         self.app.switch(JoinScene(self.app))
 
     def resume(self) -> None:
-        from ..netlink import NetLink
-        from .table import TableScene
-        link = NetLink.resume()
-        if link is None:
+        """Continue the game played last: a local game, or a LAN table hosted here."""
+        from ..lanhost import every_saved_game, open_saved
+        games = every_saved_game()
+        if not games or not open_saved(self.app, games[0]):
             self.message = tr("saved.broken")
-            return
-        self.app.switch(TableScene(self.app, link))
 
     def saved_games(self) -> None:
         from .saved import SavedGamesScene

@@ -1,6 +1,6 @@
-"""The Saved games screen: every unfinished local game, the most recently played
-first, with its date, round and players; Resume one, or Delete it after saying
-yes to a question."""
+"""The Saved games screen: every unfinished local game and LAN table hosted
+here, the most recently played first, with its date, round and players; Resume
+one, or Delete it after saying yes to a question."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pygame
 
 from .. import art, fonts
 from ..i18n import tr
-from ..localgame import SavedGame, forget, saved_games
+from ..lanhost import HostedTable, every_saved_game, open_saved
+from ..localgame import SavedGame, forget
 from ..widgets import Button
 from .base import Scene
 
@@ -34,6 +35,8 @@ def describe(game: SavedGame) -> tuple[str, str]:
         tr("saved.setup", date=date)
     if game.edition != "classic":
         when += " · " + tr(f"edition.{game.edition}")
+    if game.hosted:
+        when = tr("saved.hosted") + " · " + when
     players = [name if level is None else tr("saved.bot", name=name, ai=tr(f"ai.{level}"))
                for name, level in zip(game.names, game.levels, strict=True)]
     return when, ", ".join(players)
@@ -44,7 +47,7 @@ class SavedGamesScene(Scene):
 
     def __init__(self, app: App, back_to: Scene | None = None) -> None:
         super().__init__(app, back_to)
-        self.games = saved_games()
+        self.games = every_saved_game()
         self.page = 0
         self.deleting: Path | None = None
         self.message = ""
@@ -126,13 +129,9 @@ class SavedGamesScene(Scene):
         self.relayout()
 
     def resume(self, folder: Path) -> None:
-        from ..netlink import NetLink
-        from .table import TableScene
-        link = NetLink.resume(folder)
-        if link is None:
+        game = next(game for game in self.games if game.folder == folder)
+        if not open_saved(self.app, game):
             self.message = tr("saved.broken")
-            return
-        self.app.switch(TableScene(self.app, link))
 
     def ask_delete(self, folder: Path) -> None:
         self.deleting, self.message = folder, ""
@@ -143,7 +142,11 @@ class SavedGamesScene(Scene):
         self.relayout()
 
     def delete(self, folder: Path) -> None:
-        forget(folder)
+        """Delete a saved game (a hosted LAN table's host process stops first)."""
+        if any(game.hosted for game in self.games if game.folder == folder):
+            HostedTable(folder).forget()
+        else:
+            forget(folder)
         self.games = [game for game in self.games if game.folder != folder]
         self.deleting = None
         self.relayout()

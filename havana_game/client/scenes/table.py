@@ -26,7 +26,7 @@ from ..staging import Staging, mode
 from ..table.controller import DRAG_DISTANCE, TableController
 from ..table.controls import ControlBuilder
 from ..table.framekey import FrameKey
-from ..table.overlays import confirm_buttons, draw_pause, pause_buttons
+from ..table.overlays import confirm_buttons, draw_pause, pause_buttons, unreachable_button
 from ..table.panel import draw_panel, text_height
 from ..table.prompt import prompt
 from ..table.targets import HandCard, Target, by_name
@@ -97,6 +97,10 @@ class TableScene(Scene):
         """The pause menu asks whether to leave the table."""
         self.conceding = False
         """The pause menu asks whether to concede the game."""
+        self.giving: int | None = None
+        """The pause menu asks whether to hand this seat to a new player."""
+        self.unreachable_since: float | None = None
+        """When the host stopped answering (monotonic seconds), while it does not."""
         self.mouse = (0, 0)
         self.awaiting: tuple[int, int] | None = None
         """(seat, acks received before) of a decision sent, until the host has
@@ -247,6 +251,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         before = self.model.error
         self.model.feed(self.link.poll())
+        self._follow_connection()
         self._take_seat_news()
         self._take_hint()
         if self.model.error and self.model.error != before:
@@ -275,6 +280,14 @@ class TableScene(Scene):
             self.over_for += dt
             if instant or self.over_for >= RESULTS_DELAY:
                 self.show_results()
+
+    def _follow_connection(self) -> None:
+        """The host stopped answering, or is back: the notice over the table comes
+        or goes (the connection retries by itself meanwhile)."""
+        lost = self.model.status == "reconnecting"
+        if lost != (self.unreachable_since is not None):
+            self.unreachable_since = time.monotonic() if lost else None
+            self._build_buttons()
 
     def fast_forward(self, until_round: int) -> None:
         """Apply pending updates without animations up to round `until_round`."""
@@ -310,7 +323,7 @@ class TableScene(Scene):
         self.events.skip()
 
     def on_escape(self) -> None:
-        if self.leaving or self.conceding:
+        if self.leaving or self.conceding or self.giving is not None:
             self.stay()
         elif not self.staging.empty:
             self.undo()
@@ -412,8 +425,15 @@ class TableScene(Scene):
             self.buttons.append(Button(
                 "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
                 self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
+        if self.unreachable_since is not None:
+            self.buttons.append(unreachable_button(self.size, self.px, self.leave_now))
+            return
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
+            return
+        if self.paused and self.giving is not None:
+            self.buttons += confirm_buttons(self.size, self.px, self.give_now, self.stay,
+                                            ("give.confirm", "leave.stay"))
             return
         if self.paused and self.conceding:
             self.buttons += confirm_buttons(self.size, self.px, self.concede_now, self.stay,
@@ -425,7 +445,8 @@ class TableScene(Scene):
             if self._may_concede():
                 actions["concede"] = self.concede
             self.buttons += pause_buttons(self.size, self.px, actions, self._seats_to_give(),
-                                          self.give_seat)
+                                          self.give_seat,
+                                          paused=getattr(self.link, "local_game", True))
             return
         view = self.view
         if self.curtain is not None or view is None:
@@ -547,6 +568,7 @@ class TableScene(Scene):
 
     def stay(self) -> None:
         self.leaving = self.conceding = False
+        self.giving = None
         self._build_buttons()
 
     def _may_concede(self) -> bool:
@@ -574,7 +596,9 @@ class TableScene(Scene):
         self.leave_now()
 
     def leave_now(self) -> None:
-        self.close()
+        """Leave the table for the menu (a table hosted here closes, saved)."""
+        set_language(self.app.settings.language)
+        getattr(self.link, "leave", self.link.close)()
         self.app.show_menu()
 
     def _seats_to_give(self) -> dict[int, str]:
@@ -588,9 +612,15 @@ class TableScene(Scene):
                 if s.seat not in self.model.human_seats and (s.kind == "bot" or s.away)}
 
     def give_seat(self, seat: int) -> None:
-        """Hand `seat` to whoever joins next (its old token stops working)."""
-        self.link.open_seat(seat)  # type: ignore[attr-defined]
-        self.paused = False
+        """Ask first: the pause menu turns into the question of handing `seat` on."""
+        self.giving = seat
+        self._build_buttons()
+
+    def give_now(self) -> None:
+        """Hand the seat asked about to whoever joins next (its old token stops working)."""
+        if self.giving is not None:
+            self.link.open_seat(self.giving)  # type: ignore[attr-defined]
+        self.giving, self.paused = None, False
         self._build_buttons()
 
     def focus_order(self) -> list[str]:
@@ -638,6 +668,9 @@ class TableScene(Scene):
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
                 surface.blit(face, face.get_rect(center=self.mouse))
+        if self.unreachable_since is not None:
+            draw_pause(surface, self.buttons, self._unreachable_notice(), self.px)
+            return
         canvas = self.canvas
         if canvas is not None and not self.paused:
             tip = next((text for rect, text in reversed(canvas.hovers)
@@ -729,7 +762,19 @@ class TableScene(Scene):
             return tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))
         if self.conceding:
             return tr("concede.title"), tr("concede.note")
+        if self.giving is not None:
+            name = self.model.name(self.giving)
+            return tr("give.title", name=name), tr("give.note", name=name)
         return None
+
+    def _unreachable_notice(self) -> tuple[str, str]:
+        """The host does not answer: for how long, and that the seat is kept."""
+        since = self.unreachable_since if self.unreachable_since is not None \
+            else time.monotonic()
+        seconds = int(time.monotonic() - since)
+        note = "unreachable.hosted" if getattr(self.link, "hosted", None) is not None \
+            else "unreachable.note"
+        return tr("unreachable.title"), tr(note, time=f"{seconds // 60}:{seconds % 60:02d}")
 
     def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The connection's trouble in a red box under the top bar, or else the hint

@@ -15,6 +15,7 @@ from ..widgets import Button
 
 PAUSE_BUTTONS = ("resume", "settings", "rules", "leave", "concede")
 CONFIRM_BUTTONS = ("leave_confirm", "leave_stay")
+UNREACHABLE_BUTTONS = ("unreachable_leave",)
 BUTTON_W, BUTTON_H, STEP = 300, 44, 60
 """Design pixels: button size and the distance between two buttons."""
 GIVE_W = 520
@@ -35,12 +36,14 @@ def _column(size: tuple[int, int], px: Callable[[float], int], width: int = BUTT
 def pause_buttons(size: tuple[int, int], px: Callable[[float], int],
                   actions: dict[str, Callable[[], None]],
                   seats_to_give: dict[int, str] | None = None,
-                  give: Callable[[int], None] | None = None) -> list[Button]:
+                  give: Callable[[int], None] | None = None,
+                  paused: bool = True) -> list[Button]:
     """The pause menu's buttons, centred; `actions` by button name. The host role
     of a LAN game also gets a button per seat it may hand on (`seats_to_give`:
-    seat -> player name), calling `give(seat)`."""
+    seat -> player name), calling `give(seat)`. A game the menu does not pause
+    (a LAN game goes on meanwhile) is gone back to, not resumed."""
     place = _column(size, px)
-    labels = {"resume": tr("resume"), "settings": tr("menu.settings"),
+    labels = {"resume": tr("resume" if paused else "pause.back"), "settings": tr("menu.settings"),
               "rules": tr("menu.rules"), "leave": tr("leave"), "concede": tr("concede")}
     names = [name for name in PAUSE_BUTTONS if name in actions]
     buttons = [Button(name, place(i), labels[name], actions[name], primary=name == "resume")
@@ -85,5 +88,13 @@ def draw_pause(surface: pygame.Surface, buttons: list[Button],
             surface.blit(label, label.get_rect(midtop=(
                 surface.get_width() // 2, top + px(48) + i * fonts.line_step(px(17), 1.4))))
     for button in buttons:
-        if button.name in PAUSE_BUTTONS + CONFIRM_BUTTONS or button.name.startswith("give:"):
+        if button.name in PAUSE_BUTTONS + CONFIRM_BUTTONS + UNREACHABLE_BUTTONS \
+                or button.name.startswith("give:"):
             button.draw(surface)
+
+
+def unreachable_button(size: tuple[int, int], px: Callable[[float], int],
+                       leave: Callable[[], None]) -> Button:
+    """Leave, under the "host unreachable" notice (the seat is kept to rejoin)."""
+    return Button("unreachable_leave", _column(size, px, 2 * BUTTON_W // 3, 1)(0),
+                  tr("unreachable.leave"), leave)

@@ -1,0 +1,127 @@
+"""Host a LAN game: the host player's name (also the table's name on the LAN
+list), the number of players, each other seat open for a player or an AI, the
+edition and hints. The setup is remembered for next time; Open the table starts
+the host process (`lanhost`) and goes to the lobby."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from ...editions import EDITIONS
+from .. import art, lanhost
+from ..i18n import tr
+from ..widgets import Button, TextField
+from .base import Scene
+from .newgame import ai_levels
+
+OPEN = ""
+"""A seat left open for a player (in `Settings.lan_bots`)."""
+
+
+class HostSetupScene(Scene):
+    """The table's setup, from the last one hosted."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        settings = app.settings
+        self.name = settings.shown_name()
+        self.players = settings.lan_players if settings.lan_players in (2, 3, 4) else 4
+        levels = [OPEN, *ai_levels()]
+        kept = [kind if kind in levels else OPEN for kind in settings.lan_bots][:3]
+        self.kinds = kept + [OPEN] * (3 - len(kept))
+        """The kind of seats 2-4: OPEN or an AI level."""
+        self.edition = settings.lan_edition if settings.lan_edition in EDITIONS else EDITIONS[0]
+        self.hints = settings.lan_hints
+        self.message = ""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self._keep_name()
+        super().layout(size)
+        px, cx = self.px, size[0] // 2
+        self.fields = [TextField("name", pygame.Rect(cx - px(300), px(120), px(600), px(44)),
+                                 self.name, max_length=20, label=tr("host.name"))]
+        self.buttons = []
+        for i, n in enumerate((2, 3, 4)):
+            rect = pygame.Rect(cx - px(90) + i * px(64), px(200), px(56), px(40))
+            self.buttons.append(Button(f"players:{n}", rect, str(n),
+                                       partial(self._set_players, n),
+                                       selected=self.players == n))
+        for seat in range(1, self.players):
+            kind = self.kinds[seat - 1]
+            label = tr("host.open_seat") if kind == OPEN else tr(f"ai.{kind}")
+            rect = pygame.Rect(cx - px(150), px(260) + (seat - 1) * px(56), px(300), px(44))
+            self.buttons.append(Button(f"kind:{seat}", rect, label, partial(self._cycle, seat),
+                                       selected=kind == OPEN, tooltip=tr("host.kind_hint")))
+        below = px(260) + 3 * px(56) + px(12)
+        self.buttons += [
+            Button("edition", pygame.Rect(cx - px(310), below, px(300), px(44)),
+                   tr(f"edition.{self.edition}"), self._next_edition, tooltip=tr("edition.hint")),
+            Button("hints", pygame.Rect(cx + px(10), below, px(300), px(44)),
+                   tr("lobby.hints_on" if self.hints else "lobby.hints_off"), self._toggle_hints,
+                   tooltip=tr("lobby.hints_hint"))]
+        bottom = size[1] - px(90)
+        self.buttons += [
+            Button("back", pygame.Rect(cx - px(330), bottom, px(200), px(48)), tr("back"),
+                   self.on_escape),
+            Button("open", pygame.Rect(cx + px(80), bottom, px(250), px(48)), tr("host.open"),
+                   self.open_table, primary=True)]
+
+    def _keep_name(self) -> None:
+        """What was typed in the name field, before the fields are rebuilt."""
+        for text in self.fields:
+            self.name = text.value
+
+    def _set_players(self, players: int) -> None:
+        self.players = players
+        self.relayout()
+
+    def _cycle(self, seat: int) -> None:
+        """The seat's next kind: open for a player, or one of the AI levels."""
+        options = [OPEN, *ai_levels()]
+        kind = self.kinds[seat - 1]
+        self.kinds[seat - 1] = options[(options.index(kind) + 1) % len(options)]
+        self.relayout()
+
+    def _next_edition(self) -> None:
+        self.edition = EDITIONS[(EDITIONS.index(self.edition) + 1) % len(EDITIONS)]
+        self.relayout()
+
+    def _toggle_hints(self) -> None:
+        self.hints = not self.hints
+        self.relayout()
+
+    def setup(self) -> lanhost.HostSetup:
+        """The table as set up here."""
+        self._keep_name()
+        name = self.name.strip()[:20] or self.app.settings.shown_name()
+        bots = [None if kind == OPEN else kind for kind in self.kinds[:self.players - 1]]
+        return lanhost.HostSetup(name, self.players, bots, self.edition, self.hints)
+
+    def _remember(self, setup: lanhost.HostSetup) -> None:
+        settings = self.app.settings
+        settings.remember_name(setup.name)
+        settings.lan_players, settings.lan_edition = setup.players, setup.edition
+        settings.lan_bots, settings.lan_hints = list(self.kinds), setup.hints
+        settings.save()
+
+    def open_table(self) -> None:
+        """Start the table's host process and wait for the players in the lobby."""
+        from .lobby import LobbyScene
+        setup = self.setup()
+        self._remember(setup)
+        try:
+            hosted = lanhost.start(setup)
+        except OSError as error:
+            self.message = tr("net.error", detail=error.strerror or str(error))
+            return
+        self.app.switch(LobbyScene(self.app, lan_host=hosted, name=setup.name))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, tr("host.title"), 30)
+        label_font = art.TEXT_LIGHT
+        self.note(surface, tr("players"), 175, label_font, 16)
+        if self.message:
+            self.note(surface, self.message, 560, art.DANGER)
