@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -262,3 +263,38 @@ def test_bot_client_plays_a_game_over_ipv6_loopback():
     result = _result(out)
     assert result["finished"] is True and result["seat"] == 0 and "error" not in result
     assert result["winner"] in (0, 1) and result["decisions"] > 0
+
+
+def _host_process(*argv: str) -> tuple[subprocess.Popen[str], dict]:
+    process = subprocess.Popen([sys.executable, "-m", "havana_game", "host", "--json", *argv],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    return process, json.loads(process.stdout.readline())
+
+
+async def _server_name(port: int) -> str:
+    from .net_helpers import Recorder
+    client = await Recorder.connect(port)
+    client.hello()
+    welcome = await client.until("welcome")
+    client.close()
+    return str(welcome["server"])
+
+
+def test_a_resumed_host_keeps_its_name(tmp_path: Path):
+    first, started = _host_process("--save-dir", str(tmp_path), "--name", "Marta")
+    first.send_signal(signal.SIGTERM)
+    first.wait(timeout=20)
+    again, resumed = _host_process("--resume", str(tmp_path))
+    try:
+        assert resumed["code"] == started["code"]
+        assert asyncio.run(_server_name(resumed["port"])) == "Marta"
+    finally:
+        again.send_signal(signal.SIGTERM)
+        again.wait(timeout=20)
+
+
+def test_a_host_with_no_player_for_its_idle_time_stops(tmp_path: Path):
+    process, _ = _host_process("--save-dir", str(tmp_path), "--exit-when-idle", "1")
+    assert process.wait(timeout=60) == 0
+    assert process.stderr is not None and "no player for 1 s" in process.stderr.read()

@@ -4,6 +4,7 @@ commands, host-only actions, reconnecting with a seat token."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 from havana_game.rules.snapshot import snapshot
 from net import PROTOCOL_VERSION
@@ -12,7 +13,7 @@ from net.framing import encode_frame
 from net.host import HostConfig
 from net.local import start_local_host
 
-from .net_helpers import Recorder, running_host
+from .net_helpers import Recorder, play_randomly, running_host
 from .seeds import HOST_SEED
 
 
@@ -141,18 +142,31 @@ def test_dropped_seat_reconnects_with_its_token_mid_turn():
     asyncio.run(scenario())
 
 
-def test_grace_period_then_a_bot_plays_until_the_owner_returns():
+def test_a_table_whose_players_all_left_waits_for_them_then_goes_on():
+    """The only player leaves: after the grace time a stand-in holds the seat, but
+    a table with no player connected does not play itself out; it goes on when
+    the player is back (with the seat's token)."""
     async def scenario():
         async with running_host(grace=0.05) as host:
             table = host.create_table(2, [None, "random"])
             client = await Recorder.connect(host.port)
             await client.join(table.code)
+            while table.status != "playing":
+                await asyncio.sleep(0.01)
             client.close()
-            for _ in range(200):
-                if table.status == "over":
-                    break
-                await asyncio.sleep(0.02)
-            assert table.status == "over"
+            while table.seats[0].bot is None:  # the grace time ran out: a stand-in sits
+                await asyncio.sleep(0.01)
+            version = table.version
+            await asyncio.sleep(0.5)  # time enough for a random bot to play many moves
+            assert table.version == version and host.waiting_for_players(table)
+            back = await Recorder.connect(host.port)
+            back.hello()
+            await back.until("welcome")
+            back.send({"type": "rejoin", "code": table.code, "seat": 0, "token": client.token})
+            back.seat = (await back.until("joined"))["seat"]
+            assert table.seats[0].bot is None and not host.waiting_for_players(table)
+            over = await play_randomly(back, random.Random(HOST_SEED))
+            assert over["type"] == "game_over" and table.status == "over"
     asyncio.run(scenario())
 
 

@@ -70,6 +70,8 @@ class HostSetup:
     """A bot level for each seat after the host player's (None: open for a player)."""
     edition: str = DEFAULT_EDITION
     hints: bool = False
+    seed: int | None = None
+    """Deal the games from this seed (tests); None: secret random seeds."""
 
     def command(self) -> list[str]:
         """The `havana host` options of a new table (its bots take the last seats)."""
@@ -77,6 +79,8 @@ class HostSetup:
         options = ["--players", str(self.players), "--edition", self.edition]
         if bots:
             options += ["--bots", ",".join(bots)]
+        if self.seed is not None:
+            options += ["--seed", str(self.seed)]
         return options + (["--hints"] if self.hints else [])
 
 
