@@ -133,7 +133,8 @@ def _found(info: ServiceInfo) -> FoundHost | None:
     props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
     addresses = info.parsed_addresses(IPVersion.V4Only)
     try:
-        return FoundHost(info.name.removesuffix("." + SERVICE_TYPE), addresses[0],
+        label = info.name.removesuffix("." + SERVICE_TYPE)
+        return FoundHost(label.removesuffix(f" {info.port}"), addresses[0],  # the host's name
                          int(info.port or 0), _number(props, "free"), _number(props, "version"),
                          _number(props, "playing"), _number(props, "away"))
     except (IndexError, ValueError):

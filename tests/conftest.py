@@ -21,15 +21,21 @@ def pytest_runtest_makereport(item, call):
                                           "(tests/seeds.py)"))
 
 
+def stop_hosted_tables(config: str | os.PathLike[str]) -> None:
+    """Stop the host process of every LAN table hosted from the config folder
+    `config` (a LAN table hosted from the client runs in a process of its own,
+    in a session of its own, and outlives a test that failed midway)."""
+    from pathlib import Path
+
+    from havana_game.client.lanhost import TABLES_DIR, HostedTable, read_notes
+    for table in sorted((Path(config) / TABLES_DIR).glob("*")):
+        HostedTable(table, port=int(read_notes(table).get("port", 0) or 0)).stop()
+
+
 @pytest.fixture(autouse=True)
 def _no_lan_host_left_running():
-    """A LAN table a test hosted from the client runs in a process of its own,
-    in a session of its own: stop any a test left behind (it failed midway)."""
+    """After each test: no LAN table it hosted from the client goes on running."""
     yield
     folder = os.environ.get("HAVANA_CONFIG_DIR")
     if folder:
-        from pathlib import Path
-
-        from havana_game.client.lanhost import TABLES_DIR, HostedTable, read_notes
-        for table in sorted((Path(folder) / TABLES_DIR).glob("*")):
-            HostedTable(table, port=int(read_notes(table).get("port", 0) or 0)).stop()
+        stop_hosted_tables(folder)

@@ -22,6 +22,7 @@ from havana_game.client.i18n import tr
 from havana_game.client.lanhost import read_notes
 from havana_game.client.scenes.table import TableScene
 
+from .conftest import stop_hosted_tables
 from .test_client_join import _at_table, _guest_sits_down, _join_screen
 from .test_client_support import act_once, click, make_app, settle, step, until
 
@@ -68,6 +69,7 @@ def ana(tmp_path):
     yield process
     if process.process.poll() is None:
         process.kill()
+    stop_hosted_tables(tmp_path / "ana")
 
 
 def _host_folder(info: dict[str, Any]) -> Path:

@@ -54,6 +54,7 @@ def test_a_live_browser_follows_a_game_starting_a_player_leaving_and_the_host_go
     try:
         found = _until(browser, port, lambda mine: mine and mine[0].free_seats == 1)
         assert (found[0].playing, found[0].away, found[0].place) == (0, 0, f"127.0.0.1:{port}")
+        assert found[0].name == f"live table {os.getpid()}"  # as announced, no port added
         announcement.update(Listing(free=0, playing=1, away=1)).result(timeout=5)
         found = _until(browser, port, lambda mine: mine and mine[0].playing == 1)
         assert (found[0].free_seats, found[0].away) == (0, 1)
