@@ -79,25 +79,12 @@ def test_lan_games_have_no_hint_button(tmp_path):
 
 def test_a_lan_host_can_allow_hints(tmp_path):
     """Hints set up on the Host screen reach the table: its players get the button."""
-    from havana_game.client.scenes.lobby import LobbyScene
-    from net.client import ClientConnection
+    from .test_client_lobby import open_table, start_with_guest
 
     app = make_app(tmp_path)
-    app.scene.layout(app.screen.get_size())
-    step(app, click(app.scene.controls()["host"]))
-    step(app, click(app.scene.controls()["players:2"]))
-    step(app, click(app.scene.controls()["hints"]))
-    step(app, click(app.scene.controls()["open"]))
-    lobby = app.scene
-    assert isinstance(lobby, LobbyScene)
-    until(app, lambda: "start" in lobby.controls())
+    lobby = open_table(app, "players:2", "hints")
     assert lobby.hints
-    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
-    guest.join(lobby.lan_host.code, "Bo")
-    until(app, lambda: any(s["name"] == "Bo" for s in lobby.seats))
-    step(app, click(lobby.controls()["start"]))
-    until(app, lambda: isinstance(app.scene, TableScene))
-    table = app.scene
+    guest, table = start_with_guest(app, lobby, "Bo")
     until(app, lambda: table.deciding())
     assert table.hints_allowed() and "hint" in table.controls()
     guest.close()

@@ -15,7 +15,7 @@ from net.client import ClientConnection
 from .test_client_support import click, key, make_app, settle, step, until
 
 
-def _open_table(app, *clicks: str) -> LobbyScene:
+def open_table(app, *clicks: str) -> LobbyScene:
     """Menu -> Host LAN game -> the setup's `clicks` -> Open the table; the lobby
     once the host process listens and the host player sits."""
     app.scene.layout(app.screen.get_size())
@@ -29,9 +29,20 @@ def _open_table(app, *clicks: str) -> LobbyScene:
     return lobby
 
 
+def start_with_guest(app, lobby: LobbyScene, name: str) -> tuple[ClientConnection, TableScene]:
+    """A guest called `name` joins by the lobby's port and code; the host player
+    starts; the guest's connection, and the host player's table once it has a view."""
+    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    guest.join(lobby.lan_host.code, name)
+    until(app, lambda: any(s["name"] == name for s in lobby.seats))
+    step(app, click(lobby.controls()["start"]))
+    until(app, lambda: isinstance(app.scene, TableScene) and app.scene.view is not None)
+    return guest, app.scene
+
+
 def test_host_lobby_fills_and_starts(tmp_path):
     app = make_app(tmp_path)
-    lobby = _open_table(app)
+    lobby = open_table(app)
     guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
     guest.join(lobby.lan_host.code, "Guest")
     until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
@@ -100,13 +111,7 @@ def test_the_host_setup_is_remembered_and_plays_its_edition(tmp_path):
     assert [s["kind"] for s in lobby.seats] == ["human", "open", "bot"]
     assert lobby.seats[0]["name"] == "Marta"
     assert saved_name(lobby.lan_host.folder) == "Marta"  # the host's name on the LAN
-    guest = ClientConnection("127.0.0.1", lobby.lan_host.port)
-    guest.join(lobby.lan_host.code, "Guest")
-    until(app, lambda: any(s["name"] == "Guest" for s in lobby.seats))
-    step(app, click(lobby.controls()["start"]))
-    until(app, lambda: isinstance(app.scene, TableScene))
-    table = app.scene
-    until(app, lambda: table.view is not None)
+    guest, table = start_with_guest(app, lobby, "Guest")
     assert table.view["ruleset"] == "edition2024" and "green" in table.view["market"]
     guest.close()
     table.leave_now()
@@ -132,7 +137,7 @@ def test_connecting_without_a_code_says_the_code_is_missing(tmp_path):
 
 
 def _host_lobby(app) -> LobbyScene:
-    lobby = _open_table(app)
+    lobby = open_table(app)
     until(app, lambda: "players" in lobby.controls())
     return lobby
 
