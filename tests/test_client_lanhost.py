@@ -201,3 +201,34 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
 def _havana_host(options: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "havana_game", "host", "--json",
                              "--seed", "7", *options], stdout=subprocess.PIPE, text=True)
+
+
+def test_a_host_back_on_another_port_is_rejoined_by_typing_its_new_address(tmp_path):
+    """The host's old port was taken: it listens on a new one. The guest leaves
+    the unreachable table and types the new address and the code: the same seat."""
+    folder = tmp_path / "table"
+    host = _havana_host(["--save-dir", str(folder), "--players", "2", "--bots", "random",
+                         "--autostart"])
+    started = json.loads(host.stdout.readline())
+    app = make_app(tmp_path / "bea")
+    table = _guest_sits_down(app, SimpleNamespace(port=started["port"], code=started["code"]))
+    seat = table.viewer
+    host.send_signal(signal.SIGKILL)
+    host.wait(timeout=10)
+    until(app, lambda: table.unreachable_since is not None)
+    step(app, click(table.controls()["unreachable_leave"]))
+    again = _havana_host(["--resume", str(folder)])
+    try:
+        moved = json.loads(again.stdout.readline())
+        assert moved["port"] != started["port"]
+        join = _join_screen(app)
+        for field in join.fields:
+            field.value = {"address": f"127.0.0.1:{moved['port']}",
+                           "code": started["code"]}.get(field.name, field.value)
+        step(app, click(join.controls()["connect"]))
+        back = _at_table(app)
+        assert back.viewer == seat and back.model.names[seat] == "Bea"
+        back.close()
+    finally:
+        again.send_signal(signal.SIGTERM)
+        again.wait(timeout=10)

@@ -1,10 +1,13 @@
 """Join a LAN game: Rejoin for the seats this player holds (kept on disk by
 `lanseats`), the games announced on the network (kept live while the screen is
 open: in their lobby with free seats, or in progress), or a typed address; then
-the join code. The name typed is remembered for the next start."""
+the join code. The name typed is remembered for the next start; typing the address and
+code of a table where this player holds a seat takes the seat back, also when its
+host came back on another port."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from functools import partial
@@ -166,10 +169,10 @@ class JoinScene(Scene):
         name = values["name"] or self.app.settings.shown_name()
         self.app.settings.remember_name(name)
         self.app.settings.save()
-        held = next((h for h in self.held if h.address == values["address"]
+        held = next((h for h in self.held if h.host == host
                      and normalize_code(h.code) == normalize_code(values["code"])), None)
-        if held is not None:
-            self.rejoin(held)
+        if held is not None:  # (a host started again may listen on another port)
+            self.rejoin(dataclasses.replace(held, address=values["address"]))
             return
         from net.client import ClientConnection
         self._stop_browsing()
