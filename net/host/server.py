@@ -342,10 +342,11 @@ class Host:
         if self._starts_by_itself(table):
             table.start(check_host=False)
             table.commit()
-            self._broadcast(table, [])
+            self._broadcast(table, table.seat_news(), started=True)
         else:
             self._broadcast_status(table)
             self._catch_up(conn, table)
+            self._tell_seatings(table, conn)
 
     def _detach(self, conn: Connection) -> None:
         if conn.table_id is None:
@@ -458,9 +459,10 @@ class Host:
         table.commit(seat, message.seq, digest)
         conn.send("ack", seq=message.seq, version=table.version)
         if started:
-            self._broadcast(table, [])
+            self._broadcast(table, table.seat_news(), started=True)
         else:
             self._broadcast_status(table)
+            self._tell_seatings(table)
             self._schedule_bots(table)
 
     def _take_back(self, conn: Connection, table: Table, seat: int, message: TakeBack,
@@ -573,10 +575,23 @@ class Host:
             if over is not None:
                 conn.send("game_over", **over)
 
-    def _broadcast(self, table: Table, events: list[Event]) -> None:
-        """After a committed change: every seat its own view, spectators the public one."""
+    def _tell_seatings(self, table: Table, skip: Connection | None = None) -> None:
+        """A player sat down during the game: everyone but `skip` (the newcomer,
+        whose history tells it) gets the view again with the `seated` event."""
+        news = table.seat_news()
+        if news and table.game is not None:
+            update = self._update(table, news)
+            audience = self.audiences[table.id]
+            for conn in (*audience.seats.values(), *audience.spectators):
+                if conn is not skip:
+                    conn.send_view(update)
+
+    def _broadcast(self, table: Table, events: list[Event], started: bool = False) -> None:
+        """After a committed change: every seat its own view, spectators the public
+        one. At the `started` game's first view, seats and status changed too, and
+        the events are the first players' seatings."""
         audience = self.audiences[table.id]
-        if not events:  # a start: seats and status changed too
+        if started:
             self._broadcast_status(table)
         update = self._update(table, events)
         everyone = (*audience.seats.values(), *audience.spectators)
