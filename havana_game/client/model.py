@@ -150,15 +150,21 @@ class TableModel:
 
     def _seated(self, seat: int, view: View, events: list[dict[str, Any]]) -> None:
         """Players sat down (the game's first view names every seat's player; a
-        newcomer's seating comes with the view again): logged like the changes at
-        the seats; the view is taken as one without events."""
-        if seat == min(self.human_seats, default=seat):
-            self.notices += events
-            self.events += events
-        if view["version"] <= self.applied:
+        newcomer's seating comes with the view again): the events follow those of
+        the update at that version, in the log too (`notices` if it was shown)."""
+        late = view["version"] <= self.applied
+        if late:
             self._late(seat, view)
         else:
-            self.pending.setdefault(view["version"], Update(view["version"])).views[seat] = view
+            update = self.pending.setdefault(view["version"], Update(view["version"]))
+            update.views.setdefault(seat, view)
+        if seat != min(self.human_seats, default=seat):
+            return
+        if late:
+            self.notices += events
+            self.events += events
+        else:
+            update.events += events
 
     def _late(self, seat: int, view: View) -> None:
         """A seat's view of a step already shown (hotseat streams arrive apart):
