@@ -100,8 +100,8 @@ class Host:
         self.by_id: dict[str, Table] = {}
         self.audiences: dict[str, Audience] = {}
         self.connections: set[Connection] = set()
-        self.pending = 0
         self.pending_by_address: dict[str, int] = {}
+        """Connections in the handshake, by address."""
         self.throttle = JoinThrottle(self.config)
         self.port = 0
         self._server: asyncio.Server | None = None
@@ -237,7 +237,6 @@ class Host:
                           self.store.barrier if self.store is not None else None)
         address = conn.address
         if (len(self.connections) >= self.config.max_connections
-                or self.pending >= self.config.max_pending
                 or self.pending_by_address.get(address, 0) >= self.config.max_pending_per_address):
             conn.send_error(FrameError("server_busy"))
             return
@@ -271,8 +270,7 @@ class Host:
             self._detach(conn)
 
     def _pending(self, address: str, change: int) -> None:
-        """Count a handshake starting (+1) or ending (-1), overall and per address."""
-        self.pending += change
+        """Count a handshake from `address` starting (+1) or ending (-1)."""
         left = self.pending_by_address.get(address, 0) + change
         if left:
             self.pending_by_address[address] = left
@@ -409,6 +407,8 @@ class Host:
         if seat is None:
             raise ProtocolError("not_seated")
         if isinstance(message, Decide):
+            if table.game is None:  # nothing to decide yet, whatever the decision says
+                raise ProtocolError("game_not_started")
             decision = table.parse(message.decision)
             digest = decision_digest(decision, table.rules.names)
         else:
