@@ -197,6 +197,7 @@ def game_from_document(raw: Any) -> Game:
     rebuild the game it describes."""
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a Havana save file")
+    written = raw.get("version")
     raw = upgraded(raw)
     try:
         doc = SaveDocument.model_validate(raw)
@@ -219,6 +220,11 @@ def game_from_document(raw: Any) -> Game:
         try:
             game.play(entry.seat, from_json(entry.decision, rules.names))
         except IllegalDecision as error:
+            if error.reason == "game_over" and rules.setup.win_at_once and written != 3:
+                raise SaveError(f"this game went on after decision {index} left no building "
+                                "or no material outside the box; the 2024 rules now end "
+                                "the game right there, so the save cannot be replayed"
+                                ) from None
             raise SaveError(f"decision {index + 1} of the save's history cannot be replayed "
                             f"({error.reason}): the file is damaged or from another "
                             "engine version") from None

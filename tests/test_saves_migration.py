@@ -8,6 +8,7 @@ their history with today's engine and requires the very state they recorded.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,41 @@ def test_seatings_that_do_not_fit_the_history_are_refused():
             game_from_document({**document, "seatings": seatings})
     fine = [{"at": 0, "seat": 0, "name": "Ana"}, {"at": 3, "seat": 1, "name": "Bea"}]
     assert game_from_document({**document, "seatings": fine}).seatings[1].name == "Bea"
+
+
+def test_a_2024_save_that_played_past_an_ending_now_at_once_says_so(tmp_path: Path):
+    """A format 2 save of a 2024 game that went on after its last building was
+    gone (the rule then: the end of phase 1) cannot replay under today's rule, and
+    the message says why. The game is played with a deck of 3 buildings costing a
+    peso under the old rule (the same cards with `win_at_once` off), then saved as
+    format 2 did."""
+    from havana_game.content import find_edition
+    from havana_game.game import Game
+    from havana_game.rules import Build, parse_ruleset, to_json
+
+    source = json.loads(find_edition("edition2024").source)
+    cheap = [{**b, "architect": False, "cost": {"pesos": 1}}
+             for b in source["deck"]["buildings"][:3]]
+    cards, deck = source["cards"], {**source["deck"], "buildings": cheap}
+    old_rule = parse_ruleset({**cards, "setup": {**cards["setup"], "win_at_once": False}}, deck)
+    rules = parse_ruleset(cards, deck)
+    for seed in range(40):  # a game whose last building goes before phase 1 ends
+        game = Game.new(old_rule, 2, seed)
+        chooser = random.Random(seed)
+        while game.state.deciders() and game.state.rows != ((), ()):
+            seat = game.state.deciders()[0]
+            options = legal_decisions(game.state, seat)
+            builds = [d for d in options if isinstance(d, Build)]
+            game.play(seat, chooser.choice(builds or options))
+        if game.state.deciders():
+            break
+    assert game.state.deciders()  # the old rule plays on
+    seat = game.state.deciders()[0]
+    game.play(seat, legal_decisions(game.state, seat)[0])
+    document = {"format": "havana-save", "version": 2, "ruleset": rules.name,
+                "fingerprint": rules.fingerprint, "cards": cards, "buildings": deck,
+                "setup": {"players": 2, "seed": seed, "ages": None},
+                "history": [{"seat": s, "decision": to_json(d)} for s, d in game.history],
+                "state": {**snapshot(game.state)}}
+    with pytest.raises(SaveError, match="2024 rules now end the game right there"):
+        game_from_document(document)
