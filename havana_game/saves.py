@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from .game import Game
+from .game import Game, Seating
 from .rules import IllegalDecision, RulesetError, from_json, parse_ruleset, to_json
+from .rules.ruleset import CLASSIC_NAMES
 from .rules.snapshot import snapshot
 from .rules.state import FIELDS, Form, StateField
 
 SAVE_FORMAT = "havana-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 """1: the classic game's state. 2: the state gained `hidden_put` (the 2024 edition's
-Recycling puts cards down unseen); `MIGRATIONS` upgrades older documents."""
+Recycling puts cards down unseen). 3: decisions name materials in the edition's
+words (2 wrote the classic words whatever the edition), and `seatings` says who
+sat at each seat when. `MIGRATIONS` upgrades older documents."""
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 
 Seat = Annotated[int, Field(ge=0, le=3)]
@@ -46,7 +49,17 @@ class SetupModel(_Strict):
 class HistoryEntry(_Strict):
     seat: Seat
     decision: dict[str, Any]
-    """A decision in the engine's JSON form (see docs/ENGINE.md)."""
+    """A decision in the engine's JSON form (see docs/ENGINE.md), materials in the
+    edition's words."""
+
+
+class SeatingEntry(_Strict):
+    """A player sat down: the seat's decisions from `at` on are theirs."""
+
+    at: Annotated[int, Field(ge=0)]
+    """How many decisions of `history` came before."""
+    seat: Seat
+    name: Annotated[str, Field(max_length=64)]
 
 
 def _numbers(field: StateField) -> Any:
@@ -84,7 +97,7 @@ class SaveDocument(_Strict):
     """A saved Havana game."""
 
     format: Literal["havana-save"]
-    version: Literal[2]
+    version: Literal[3]
     ruleset: Annotated[str, Field(max_length=32)]
     fingerprint: Annotated[str, Field(min_length=64, max_length=64)]
     cards: dict[str, Any]
@@ -93,6 +106,8 @@ class SaveDocument(_Strict):
     """The building deck the game was played with (data/buildings.json shape)."""
     setup: SetupModel
     history: Annotated[list[HistoryEntry], Field(max_length=20_000)]
+    seatings: Annotated[list[SeatingEntry], Field(max_length=10_000)]
+    """Who sat down at each seat and when, in order (empty: not recorded)."""
     state: StateModel
 
 
@@ -112,7 +127,9 @@ def game_to_document(game: Game) -> dict[str, Any]:
         "buildings": source["deck"],
         "setup": {"players": game.players, "seed": game.seed,
                   "ages": list(game.ages) if game.ages is not None else None},
-        "history": [{"seat": seat, "decision": to_json(d)} for seat, d in game.history],
+        "history": [{"seat": seat, "decision": to_json(d, game.rules.names)}
+                    for seat, d in game.history],
+        "seatings": [s._asdict() for s in game.seatings],
         "state": snapshot(game.state),
     }
 
@@ -125,7 +142,39 @@ def _from_version_1(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "version": 2, "state": state}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_version_1}
+def _in_words(decision: Any, words: dict[str, str]) -> Any:
+    """A decision's JSON with its material names (`take`, `pay`'s keys) renamed by
+    `words`; anything not shaped like a decision is left for validation."""
+    if not isinstance(decision, dict):
+        return decision
+    out = dict(decision)
+    take, pay = out.get("take"), out.get("pay")
+    if isinstance(take, str):
+        out["take"] = words.get(take, take)
+    elif isinstance(take, list):
+        out["take"] = [words.get(t, t) if isinstance(t, str) else t for t in take]
+    if isinstance(pay, dict):
+        out["pay"] = {words.get(k, k) if isinstance(k, str) else k: v for k, v in pay.items()}
+    return out
+
+
+def _from_version_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 named every decision's materials in the classic words, whatever the
+    edition: a 2024 save says `brown`, `blue` for `green`, `white`. They are
+    renamed by position to the deck's own colors. Format 2 recorded no seatings."""
+    deck = doc.get("buildings")
+    colors = deck.get("colours") if isinstance(deck, dict) else None
+    history = doc.get("history")
+    if isinstance(colors, list) and len(colors) == 4 and isinstance(history, list):
+        words = {old: new for old, new in zip(CLASSIC_NAMES.materials, colors, strict=False)
+                 if isinstance(new, str)}
+        history = [{**entry, "decision": _in_words(entry.get("decision"), words)}
+                   if isinstance(entry, dict) else entry for entry in history]
+    return {**doc, "version": 3, "history": history, "seatings": []}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _from_version_1, 2: _from_version_2}
 """Save format version -> the function that turns such a document into the next
 version's. Loading applies them in turn; a document is never rewritten on disk."""
 
@@ -148,6 +197,7 @@ def game_from_document(raw: Any) -> Game:
     rebuild the game it describes."""
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a Havana save file")
+    written = raw.get("version")
     raw = upgraded(raw)
     try:
         doc = SaveDocument.model_validate(raw)
@@ -168,15 +218,31 @@ def game_from_document(raw: Any) -> Game:
     game = Game.new(rules, setup.players, setup.seed, setup.ages)
     for index, entry in enumerate(doc.history):
         try:
-            game.play(entry.seat, from_json(entry.decision))
+            game.play(entry.seat, from_json(entry.decision, rules.names))
         except IllegalDecision as error:
+            if error.reason == "game_over" and rules.setup.win_at_once and written != 3:
+                raise SaveError(f"this game went on after decision {index} left no building "
+                                "or no material outside the box; the 2024 rules now end "
+                                "the game right there, so the save cannot be replayed"
+                                ) from None
             raise SaveError(f"decision {index + 1} of the save's history cannot be replayed "
                             f"({error.reason}): the file is damaged or from another "
                             "engine version") from None
+    game.seatings = _seatings(doc)
     if snapshot(game.state) != doc.state.model_dump():
         raise SaveError("the save's state does not match its history: the file is damaged "
                         "or was edited")
     return game
+
+
+def _seatings(doc: SaveDocument) -> list[Seating]:
+    """The document's seatings, checked: in order, within the history, at seats of
+    the game."""
+    seatings = [Seating(s.at, s.seat, s.name) for s in doc.seatings]
+    if any(s.at > len(doc.history) or s.seat >= doc.setup.players for s in seatings) \
+            or [s.at for s in seatings] != sorted(s.at for s in seatings):
+        raise SaveError("the save's seatings do not fit its history: the file is damaged")
+    return seatings
 
 
 def write_atomically(path: Path, data: bytes) -> None:

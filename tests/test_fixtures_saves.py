@@ -54,3 +54,57 @@ def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path):
             await host.close()
 
     asyncio.run(scenario())
+
+
+FIXTURE_2024 = Path(__file__).parent / "fixtures" / "tables-v4-2024"
+SEAT_2024 = json.loads((FIXTURE_2024 / "seat0.json").read_text())
+
+
+def test_a_format_4_table_of_a_2024_game_is_recovered_in_the_editions_words(tmp_path: Path):
+    """Its snapshot's game says brown/blue (save format 2), its journal green/white:
+    both replay, and the table is written again in the edition's words only."""
+    from net.host.persist import VERSION, table_to_document
+
+    folder = shutil.copytree(FIXTURE_2024 / "folder", tmp_path / "folder")
+    [snapshot_file] = folder.glob("*.havana-table.json")
+    old = json.loads(snapshot_file.read_text())
+    assert old["version"] == 4 and old["game"]["version"] == 2
+    assert {"brown", "blue"} & set(json.dumps(old["game"]["history"]).split('"'))
+    recovered = recover(folder)
+    assert recovered.notes == [] and recovered.replayed
+    [table] = recovered.tables
+    assert table.code == SEAT_2024["code"] and table.rules.name == "edition2024"
+    assert table.game is not None and table.game.state.version == SEAT_2024["version"]
+    assert [c for c in range(13) if table.game.state.hand[0] >> c & 1] == SEAT_2024["hand"]
+    again = table_to_document(table)
+    words = set(json.dumps(again["game"]["history"]).split('"'))
+    assert again["version"] == VERSION and {"green", "white"} <= words
+    assert not {"brown", "blue"} & words
+
+
+def test_the_2024_tables_player_rejoins_and_plays_on(tmp_path: Path):
+    folder = shutil.copytree(FIXTURE_2024 / "folder", tmp_path / "folder")
+
+    async def scenario() -> None:
+        host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
+        host.resume(folder)
+        await host.start()
+        try:
+            client = await Recorder.connect(host.port)
+            client.hello()
+            await client.until("welcome")
+            client.send({"type": "rejoin", "code": SEAT_2024["code"], "seat": 0,
+                         "token": SEAT_2024["token"]})
+            client.seq = (await client.until("joined"))["last_seq"]
+            history = (await client.until("history"))["events"]
+            assert not any(e["kind"] == "seated" for e in history)  # not recorded then
+            view = (await client.until("view"))["view"]
+            assert view["version"] == SEAT_2024["version"] and 0 in view["to_decide"]
+            client.decide(view["legal"][-1], view["version"])
+            assert (await client.until("ack"))["version"] > SEAT_2024["version"]
+            client.close()
+        finally:
+            await host.close()
+        assert recover(folder).tables[0].version > SEAT_2024["version"]
+
+    asyncio.run(scenario())

@@ -132,8 +132,14 @@ def test_bad_frames_and_illegal_decisions_leave_the_host_and_tables_intact():
                 assert not error["fatal"] and error["reason"] in (
                     "wrong_kind", "same_card", "malformed"), error
                 assert error["params"] == {}, "codes only: each client words them itself"
-            mallory.decide({"kind": "end_turn"}, 0)
-            assert (await mallory.until("error"))["reason"] == "game_not_started"
+            # In the lobby there is nothing to decide: that is the answer, whatever
+            # the decision says (a `bin` value, a shape the engine would refuse).
+            for decision in ({"kind": "end_turn"}, {"kind": b"end_turn"},
+                             {"kind": "choose", "cards": b"\x00\x01"}, {"kind": "fly"}):
+                seq = mallory.decide(decision, 0)
+                error = await mallory.until("error")
+                assert (error["reason"], error["fatal"], error["seq"]) == \
+                    ("game_not_started", False, seq), decision
             assert snapshot(table.game.state) == before
             assert [s.kind for s in lobby.seats] == ["human", "open", "open", "open"]
             # The others are still served: the game plays on.
@@ -162,7 +168,7 @@ def test_failed_joins_from_one_address_are_slowed_not_locked_out():
 
 def test_connection_caps():
     async def scenario():
-        async with running_host(max_pending=1) as host:
+        async with running_host(max_pending_per_address=1) as host:
             first = await Recorder.connect(host.port)
             await asyncio.sleep(0.05)
             second = await Recorder.connect(host.port)

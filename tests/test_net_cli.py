@@ -213,7 +213,7 @@ async def _bot_client_process(address: str, *args: str) -> tuple[int, str, str]:
 
 def test_bot_client_turned_away_by_a_busy_host():
     async def scenario() -> tuple[int, str, str]:
-        async with running_host(max_pending=0) as host:
+        async with running_host(max_pending_per_address=0) as host:
             table = host.create_table(2)
             return await _bot_client_process(f"{LOOPBACK}:{host.port}", "--code", table.code,
                                               "--json")

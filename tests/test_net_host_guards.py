@@ -98,7 +98,7 @@ def test_a_host_role_command_based_on_an_old_seat_list_is_stale():
 
 def test_one_address_cannot_hold_every_handshake_slot():
     async def scenario():
-        async with running_host(max_pending=8, max_pending_per_address=3) as host:
+        async with running_host(max_pending_per_address=3) as host:
             table = host.create_table(2)
             idle = [await Recorder.connect(host.port) for _ in range(3)]
             await asyncio.sleep(0.05)
@@ -109,6 +109,42 @@ def test_one_address_cannot_hold_every_handshake_slot():
                 LOOPBACK, host.port, local_addr=("127.0.0.2", 0))
             friend = Recorder(reader, writer)
             assert (await friend.join(table.code))["seat"] == 0
+            for conn in idle:
+                conn.close()
+    asyncio.run(scenario())
+
+
+async def _from(address: str, port: int) -> Recorder:
+    """A connection from `address` (any 127.x.y.z is this machine on Linux)."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(address, 0))
+    return Recorder(reader, writer)
+
+
+def test_noisy_machines_idle_handshakes_keep_no_newcomer_out():
+    """Four machines each hold the most idle handshakes one address may (64 in
+    all, what once filled the host's whole budget): each is refused one more, and
+    a newcomer from a fifth machine joins at once, as does the first machine once
+    one of its handshakes ends."""
+    async def scenario():
+        async with running_host() as host:
+            table = host.create_table(2)
+            per_address = host.config.max_pending_per_address
+            noisy = [f"127.0.0.{n}" for n in range(2, 6)]
+            idle = [await _from(address, host.port) for address in noisy
+                    for _ in range(per_address)]
+            await asyncio.sleep(0.1)
+            assert sum(host.pending_by_address.values()) == 4 * per_address == 64
+            for address in noisy:
+                extra = await _from(address, host.port)
+                assert (await extra.receive())["reason"] == "server_busy"
+            started = asyncio.get_running_loop().time()
+            newcomer = await _from("127.0.0.6", host.port)
+            assert (await newcomer.join(table.code, "Ana"))["seat"] == 0
+            assert asyncio.get_running_loop().time() - started < 1.0
+            idle.pop().close()
+            await asyncio.sleep(0.1)
+            again = await _from(noisy[-1], host.port)
+            assert (await again.join(table.code, "Bea"))["seat"] == 1
             for conn in idle:
                 conn.close()
     asyncio.run(scenario())

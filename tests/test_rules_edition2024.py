@@ -8,7 +8,17 @@ from collections.abc import Sequence
 import pytest
 
 from havana_game.content import find_edition
-from havana_game.rules import Act, Build, Choose, State, apply, legal_decisions, new_game, view_for
+from havana_game.rules import (
+    MAX_ROUNDS,
+    Act,
+    Build,
+    Choose,
+    State,
+    apply,
+    legal_decisions,
+    new_game,
+    view_for,
+)
 from havana_game.rules.materials import BLUE, BROWN, GRAY, PESOS, RED, VP, WORKERS, YELLOW
 from havana_game.rules.state import ACTIONS, BUILD, OVER
 
@@ -191,9 +201,74 @@ def test_views_and_decisions_use_the_edition_colors():
         in view["legal"]
 
 
+def rich(state: State, seat: int) -> None:
+    """Give `seat` enough of everything to build anything."""
+    for resource in (RED, YELLOW, GREEN, WHITE):
+        state.set_amount(seat, resource, 9)
+    state.set_amount(seat, GRAY, 40)
+    state.set_amount(seat, PESOS, 40)
+    state.set_amount(seat, WORKERS, 9)
+
+
+def test_building_the_last_building_ends_the_game_at_once():
+    """RULES.md 2024 "Fallback endings": right after the building that empties both
+    rows and the pile (classic: after phase 1), the best ranked wins; seat 1's
+    turn never comes, though seat 0 had an action left to carry out."""
+    state = opened([("siesta", "architect"), ("mama", "pesos")])
+    state.rows, state.pile = ((state.rows[0][0],), ()), ()
+    rich(state, 0)
+    state.set_amount(1, VP, 9)
+    state.cache = None
+    act(state, "siesta")
+    assert state.step == BUILD
+    build = next(d for d in legal_decisions(state, 0) if isinstance(d, Build))
+    events = apply(state, 0, build)
+    assert [e.kind for e in events][-2:] == ["building_built", "game_over"]
+    assert state.phase == OVER and state.end_reason == "no_buildings_left"
+    assert state.winners == ((0,) if state.vp(0) > 9 else (1,))
+    assert legal_decisions(state, 0) == legal_decisions(state, 1) == ()
+
+
+def test_demolishing_the_last_building_ends_the_game_at_once():
+    """Ruina (an action) that removes the last building ends the game right after
+    it: seat 0's other face-up card is never carried out."""
+    state = opened([("siesta", "conservation"), ("mama", "pesos")])
+    state.rows, state.pile = ((), (state.rows[1][-1],)), ()
+    state.set_amount(1, VP, 2)
+    state.cache = None
+    events = act(state, "conservation", target=2)
+    assert [e.kind for e in events][-2:] == ["building_removed", "game_over"]
+    assert state.phase == OVER and state.end_reason == "no_buildings_left"
+    assert state.winners == (1,) and bin(state.acted).count("1") == 1
+
+
+def test_paying_the_last_materials_into_the_box_ends_the_game_at_once():
+    """A payment that leaves no material with any player, in the bag or the market
+    ends the game right after that building."""
+    state = opened([("siesta", "architect"), ("mama", "pesos")])
+    building = next(i for i, b in enumerate(RULES.buildings)
+                    if not b.architect and sum(b.cost[:GRAY + 1]) and b.vp < 8)
+    state.rows, state.pile = ((building,), (state.rows[1][0],)), state.pile
+    state.bag[:] = [0] * 5
+    state.market[:GRAY + 1] = [0] * 5
+    cost = RULES.buildings[building].cost
+    for resource in (RED, YELLOW, GREEN, WHITE, GRAY, PESOS, WORKERS):
+        state.set_amount(0, resource, cost[resource])
+    state.box[:] = [10 - cost[m] for m in range(4)] + [40 - cost[GRAY]]
+    state.set_amount(1, VP, 9)
+    state.cache = None
+    act(state, "siesta")
+    build = next(d for d in legal_decisions(state, 0)
+                 if isinstance(d, Build) and d.end >> 1 == 0 and d.payment == tuple(cost))
+    events = apply(state, 0, build)
+    assert [e.kind for e in events][-2:] == ["building_built", "game_over"]
+    assert state.end_reason == "no_materials_left" and state.winners == (1,)
+    assert state.box[:GRAY + 1] == [10, 10, 10, 10, 40]
+
+
 @pytest.mark.parametrize("ending", ["no_buildings_left", "no_materials_left"])
-def test_the_game_ends_when_every_building_is_built_or_every_material_boxed(ending):
-    """RULES.md 2024 "Fallback endings": checked after phase 1, the most VP wins."""
+def test_an_ending_already_reached_ends_the_game_at_the_next_action(ending):
+    """The check is made after every action: the first one ends such a game."""
     state = opened([("siesta", "pesos"), ("siesta", "beggar")])
     if ending == "no_buildings_left":
         state.rows, state.pile = ((), ()), ()
@@ -202,6 +277,19 @@ def test_the_game_ends_when_every_building_is_built_or_every_material_boxed(endi
         state.market[:GRAY + 1] = [0] * 5
         state.box[:] = [10, 10, 10, 10, 40]
     state.set_amount(1, VP, 3)
+    state.cache = None
+    events = act(state, "siesta")
+    assert state.phase == OVER and state.end_reason == ending and state.winners == (1,)
+    assert events[-1].kind == "game_over" and state.acted == 1
+
+
+def test_the_round_bound_still_ends_the_game_after_phase_1():
+    state = opened([("siesta", "pesos"), ("siesta", "beggar")])
+    state.round = MAX_ROUNDS
+    act(state, "siesta")
+    assert state.phase == ACTIONS
     while state.phase == ACTIONS:
         apply(state, state.active, legal_decisions(state, state.active)[0])
-    assert state.phase == OVER and state.end_reason == ending and state.winners == (1,)
+    assert state.end_reason == "round_limit"
+
+

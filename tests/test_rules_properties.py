@@ -194,3 +194,36 @@ def test_a_view_does_not_change_when_what_it_may_not_see_changes(rules, seed, pl
             assert "rng" not in text and "seed" not in text and "pile\"" not in text
             for seat, public in enumerate(view["seats"]):
                 assert set(public) .isdisjoint({"hand", "face_down", "discard"}), seat
+
+
+def building_first(chooser, options):
+    """A random choice that builds, or removes a building, whenever it can."""
+    builds = [d for d in options if isinstance(d, Build) or isinstance(d, Act) and d.target >= 0]
+    return chooser.choice(builds or options)
+
+
+@SETTINGS
+@given(seed=seeds, players=player_counts, shown=st.integers(1, 3))
+def test_a_2024_game_ends_right_after_its_last_building_goes(seed, players, shown):
+    """2024 fallback endings are checked after every action and building: no game
+    goes on with both rows and the pile empty, and the game_over comes with the
+    building built or removed that emptied them. (Few buildings are left at the
+    start, and every seat is rich, so that games get there.)"""
+    rules = find_edition("edition2024")
+    state = new_game(rules, players, seed)
+    state.rows, state.pile = (state.rows[0][:shown], state.rows[1][:1]), ()
+    for seat in range(players):
+        for resource, amount in zip(range(7), (3, 3, 3, 3, 10, 20, 4), strict=True):
+            state.set_amount(seat, resource, amount)
+    state.cache = None
+    chooser = random.Random(seed)
+    while state.deciders():
+        seat = chooser.choice(state.deciders())
+        events = apply(state, seat, building_first(chooser, legal_decisions(state, seat)))
+        if state.deciders():
+            assert state.rows != ((), ()) or state.pile
+    assert state.end_reason in ("no_buildings_left", "target_reached"), state.end_reason
+    kinds = [e.kind for e in events]
+    if state.end_reason == "no_buildings_left":
+        assert kinds[-1] == "game_over"
+        assert kinds[-2] in ("building_built", "building_removed"), kinds

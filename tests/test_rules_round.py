@@ -178,3 +178,21 @@ def test_no_materials_anywhere_ends_the_game():
     act(state, "siesta")
     end_turn(state)
     assert state.end_reason == "no_materials_left" and state.winners == (0,)
+
+
+def test_building_the_last_building_ends_a_classic_game_only_after_phase_1():
+    """Classic keeps its rule (the 2024 edition ends at once): the other player
+    still has a turn after the last building is built."""
+    state = opened([("siesta", "protection"), ("pesos", "debris")])
+    state.rows, state.pile = ((state.rows[0][0],), ()), ()
+    give(state, 0, red=9, yellow=9, brown=9, blue=9, gray=40, pesos=40, workers=9)
+    state.cache = None
+    act(state, "siesta")
+    build = next(d for d in legal_decisions(state, 0) if isinstance(d, Build))
+    apply(state, 0, build)
+    assert state.rows == ((), ()) and state.phase == ACTIONS
+    end_turn(state)
+    assert state.phase == ACTIONS and state.active == 1
+    while state.phase == ACTIONS:
+        apply(state, 1, legal_decisions(state, 1)[0])
+    assert state.end_reason == "no_buildings_left"

@@ -72,7 +72,7 @@ class TimedHost(Host):
         super()._broadcast(table, events)
 
 async def main():
-    host = TimedHost(HostConfig(max_connections=4096, max_pending=1024,
+    host = TimedHost(HostConfig(max_connections=4096,
                                 max_pending_per_address=1024, autostart=True,
                                 save_dir={save_dir!r} and Path({save_dir!r})))
     tables = [host.create_table(4, [{bots!r}] * 4) for _ in range({tables})]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..game import SEATED
 from .edition import card_key
 from .i18n import tr
 from .logtext import building_vp, log_line
@@ -19,10 +20,14 @@ THIEVES = ("pesos_thief", "materials_thief", "thief", "fence")
 
 class LogBook:
     """Turns events into log lines in order, keeping each seat's VP from the
-    buildings built so far."""
+    buildings built so far, and who plays each seat: a `seated` event (the host
+    records who sat down, and when) names the seat's player for the events after
+    it; a seat no such event named yet goes by `name`."""
 
     def __init__(self, name: Callable[[int], str]) -> None:
         self.name = name
+        self.seated: dict[int, str] = {}
+        """Seat -> its player as the last `seated` event named them."""
         self.vp: dict[int, int] = {}
         self.target = 0
         """The game's goal in VP (0 until a view said it)."""
@@ -31,23 +36,29 @@ class LogBook:
         """The lines for `events`, which follow the events given before (or start
         the game's log if `fresh`)."""
         if fresh:
-            self.vp = {}
+            self.vp, self.seated = {}, {}
         out = []
         for index, event in enumerate(events):
-            line = log_line(event, self.name)
+            if event["kind"] == SEATED:
+                self.seated[event["data"]["seat"]] = event["data"]["name"]
+            line = log_line(event, self.player)
             if line:
                 out.append(line)
             data = event["data"]
             if event["kind"] == "action" and card_key(data["card"]) in THIEVES \
                     and not self._robbed(events[index + 1:]):
-                out.append(tr("log.no_victim", name=self.name(data["seat"])))
+                out.append(tr("log.no_victim", name=self.player(data["seat"])))
             elif event["kind"] == "building_built":
                 before = self.vp.get(data["seat"], 0)
                 self.vp[data["seat"]] = before + building_vp(data["building"])
                 if self.target and before < self.target <= self.vp[data["seat"]]:
-                    out.append(tr("log.goal", name=self.name(data["seat"]),
+                    out.append(tr("log.goal", name=self.player(data["seat"]),
                                   vp=self.vp[data["seat"]], target=self.target))
         return out
+
+    def player(self, seat: int) -> str:
+        """Who plays `seat` at this point of the log."""
+        return self.seated.get(seat) or self.name(seat)
 
     @staticmethod
     def _robbed(later: Sequence[dict[str, Any]]) -> bool:

@@ -41,10 +41,11 @@ def error_text(reason: str | None) -> str:
 
 
 def log_line(event: Event, name: Callable[[int], str]) -> str | None:
-    """One log line for a public event; None for events the log skips."""
+    """One log line for a public event; None for events the log skips (a
+    `seated` at the deal: every seat's first player)."""
     kind, d = event["kind"], event["data"]
     who = name(d["seat"]) if "seat" in d else ""
-    lines: dict[str, Callable[[], str]] = {
+    lines: dict[str, Callable[[], str | None]] = {
         "round_started": lambda: tr("log.round", n=d["round"]),
         "turn_started": lambda: tr("log.turn", name=who),
         "action": lambda: tr("log.action", name=who, card=card_name(d["card"])),
@@ -83,8 +84,8 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
         if d["seconds"] is not None else tr("log.seat_left_now", name=who),
         "seat_standin": lambda: tr("log.seat_standin", name=who, ai=tr(f"ai.{d['level']}")),
         "seat_back": lambda: tr("log.seat_back", name=who),
-        "seat_opened": lambda: tr("log.seat_opened", name=who),
-        "seat_taken": lambda: tr("log.seat_taken", name=d["name"]),
+        "seat_opened": lambda: tr("log.seat_opened", name=d.get("name") or who),
+        "seated": lambda: tr("log.seat_taken", name=d["name"]) if d["version"] else None,
     }
     make = lines.get(kind)
     return make() if make else None

@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import SEATED
 from ..rules import View
 from .link import Message
 from .seatstate import SeatState, changes, seat_states
@@ -38,6 +39,12 @@ class Update:
     version: int
     views: dict[int, View] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def seating_only(events: list[dict[str, Any]]) -> bool:
+    """True for a view the host sent again only to tell who sat down (no decision
+    led to it)."""
+    return bool(events) and all(e["kind"] == SEATED for e in events)
 
 
 def is_public(event: dict[str, Any]) -> bool:
@@ -94,6 +101,9 @@ class TableModel:
             if kind == "view":
                 view = message["view"]
                 seat = message["seat"]
+                if seating_only(message.get("events", [])):
+                    self._seated(seat, view, message["events"])
+                    continue
                 if view["version"] <= self.applied:
                     self._late(seat, view)
                     continue
@@ -138,6 +148,24 @@ class TableModel:
                 update.events = []
         self.retold = True
 
+    def _seated(self, seat: int, view: View, events: list[dict[str, Any]]) -> None:
+        """Players sat down (the game's first view names every seat's player; a
+        newcomer's seating comes with the view again): the events follow those of
+        the update at that version, in the log too (`notices` if it was shown)."""
+        late = view["version"] <= self.applied
+        if late:
+            self._late(seat, view)
+        else:
+            update = self.pending.setdefault(view["version"], Update(view["version"]))
+            update.views.setdefault(seat, view)
+        if seat != min(self.human_seats, default=seat):
+            return
+        if late:
+            self.notices += events
+            self.events += events
+        else:
+            update.events += events
+
     def _late(self, seat: int, view: View) -> None:
         """A seat's view of a step already shown (hotseat streams arrive apart):
         take the view if it is newer for that seat; its events were shown."""
@@ -168,4 +196,6 @@ class TableModel:
         return next(iter(self.views.values()), None)
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+        """The seat's player as the host names it now (an open seat has no name)."""
+        name = self.names[seat] if seat < len(self.names) else ""
+        return name or f"Seat {seat + 1}"

@@ -25,15 +25,16 @@ class Replay:
         self.names = names[:self.game.players] + [f"{n + 1}" for n in range(len(names),
                                                                         self.game.players)]
         self.length = len(self.game.history)
-        self._steps: list[list[Any]] = []
-        """The events of each decision, in engine form."""
+        self._steps: list[list[Any]] = self.game.steps()
+        """The events of each decision, in engine form, led by the `seated` events
+        of who sat down before it (the record's seatings)."""
         self.round_starts: list[int] = []
         state, last_round = self._fresh(), -1
         for index, (seat, decision) in enumerate(self.game.history):
             if state.round != last_round:
                 self.round_starts.append(index)
                 last_round = state.round
-            self._steps.append(apply(state, seat, decision))
+            apply(state, seat, decision)
         self._cursor, self._state = 0, self._fresh()
 
     def _fresh(self) -> State:

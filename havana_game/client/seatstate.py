@@ -67,17 +67,16 @@ def seat_states(message: dict[str, Any], now: float) -> list[SeatState]:
 def changes(old: list[SeatState], new: list[SeatState], playing: bool) -> list[Event]:
     """Log events for what changed at the seats during a game: a player left
     (with the seconds before a bot plays for them), a bot took over, a player came
-    back, a seat was handed on, a newcomer took it."""
+    back, a seat was handed on. (Who sat down, a newcomer or a bot for good, the
+    host's `seated` event tells.)"""
     if not playing or len(old) != len(new):
         return []
     events: list[Event] = []
     for before, after in zip(old, new, strict=True):
         data: dict[str, Any] = {"seat": after.seat}
         if before.kind == "human" and after.kind == "open":
-            events.append({"kind": "seat_opened", "data": data})
-        elif before.kind == "open" and after.kind == "human":
-            events.append({"kind": "seat_taken", "data": {**data, "name": after.name}})
-        elif after.kind != "human":
+            events.append({"kind": "seat_opened", "data": {**data, "name": before.name}})
+        elif after.kind != "human" or before.kind == "open":
             continue
         elif after.away and not before.away:
             events.append({"kind": "seat_left", "data": {**data, "seconds": after.standin_in}})

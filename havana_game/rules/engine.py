@@ -15,7 +15,7 @@ from .actions import EFFECTS
 from .decisions import Act, Build, Choose, Cover, Decision, EndTurn, Tax
 from .errors import IllegalDecision
 from .events import Event, emit
-from .flow import choose_opening, cover, end_turn, reached_target
+from .flow import choose_opening, cover, end_turn, ended_at_once, reached_target
 from .legal import building_at, legal_decisions
 from .materials import GRAY, RESOURCE_COUNT, VP, WORKER_TAKE, WORKERS
 from .state import ACT, ACTIONS, BUILD, COVER, OVER, SETUP, TAX, State
@@ -85,7 +85,8 @@ def _normalize(state: State, decision: Build) -> Build:
 def _build(state: State, seat: int, build: Build, events: list[Event]) -> None:
     """Pay exactly (materials to the box, pesos and workers to the bank); the card
     is the builder's for good. A row left with 2 cards is refilled. Where the
-    edition ends the game at once on the target, reaching it ends the game here."""
+    edition ends the game at once (2024), reaching the target ends it here, and so
+    does leaving no building or no material outside the box (`ended_at_once`)."""
     base = seat * RESOURCE_COUNT
     for i, amount in enumerate(build.payment):
         state.res[base + i] -= amount
@@ -99,8 +100,8 @@ def _build(state: State, seat: int, build: Build, events: list[Event]) -> None:
     emit(events, "building_built", seat=seat, building=state.rules.buildings[building].id,
          row=build.end >> 1, side=build.end & 1, payment=list(build.payment))
     refill_row(state, build.end >> 1, events)
-    if state.rules.setup.win_at_once:
-        reached_target(state, seat, events)
+    if state.rules.setup.win_at_once and not reached_target(state, seat, events):
+        ended_at_once(state, events)
 
 
 def _tax(state: State, seat: int, tax: Tax, events: list[Event]) -> None:
@@ -117,10 +118,15 @@ def _tax(state: State, seat: int, tax: Tax, events: list[Event]) -> None:
 
 
 def _act(state: State, seat: int, act: Act, events: list[Event]) -> None:
+    """Carry out a face-up card's effect; where the edition ends the game at once
+    (2024), an action that leaves no building or no material outside the box ends
+    it (`ended_at_once`)."""
     slot = state.face_up[seat].index(act.card)
     state.acted |= 1 << slot
     emit(events, "action", seat=seat, card=act.card)
     EFFECTS[state.rules.keys[act.card]](state, seat, act, events)
+    if ended_at_once(state, events):
+        return
     if state.step == ACT and state.acted == 3:
         state.step = BUILD
 

@@ -193,16 +193,46 @@ def finish(state: State, winners: tuple[Seat, ...], reason: Termination,
          vp=[state.vp(s) for s in range(state.players)])
 
 
-def _fallback_reason(state: State) -> Termination | None:
-    """The engine's own endings, checked after phase 1 (RULES.md "Fallback endings")."""
+def _exhausted(state: State) -> Termination | None:
+    """A fallback ending's condition (RULES.md "Fallback endings"): no building is
+    left (both rows and the draw pile are empty), or every material is in the box
+    (no player, the bag or the market holds any)."""
     if not state.rows[0] and not state.rows[1] and not state.pile:
         return Termination.NO_BUILDINGS_LEFT
     held = sum(state.res[s * RESOURCE_COUNT + m] for s in range(state.players) for m in range(5))
     if not held and not any(state.bag) and not any(state.market[:GRAY + 1]):
         return Termination.NO_MATERIALS_LEFT
-    if state.round >= MAX_ROUNDS:
-        return Termination.ROUND_LIMIT
     return None
+
+
+def _fallback_reason(state: State) -> Termination | None:
+    """The engine's own endings, checked after phase 1: the fallback endings
+    (classic; 2024 checks them at once, `ended_at_once`) and the round bound."""
+    reason = _exhausted(state)
+    if reason is None and state.round >= MAX_ROUNDS:
+        return Termination.ROUND_LIMIT
+    return reason
+
+
+def _finish_ranked(state: State, reason: Termination, events: list[Event]) -> None:
+    """No one reached the target: the best ranked seats win (`ranking_key`)."""
+    best = max(ranking_key(state, s) for s in range(state.players))
+    finish(state, tuple(s for s in range(state.players) if ranking_key(state, s) == best),
+           reason, events)
+
+
+def ended_at_once(state: State, events: list[Event]) -> bool:
+    """Where the edition ends the game at once (2024, `SetupRule.win_at_once`),
+    called right after every action and every building: if no building is left or
+    every material is in the box, the game ends now, the best ranked winning.
+    Classic checks these endings only after phase 1 (`end_turn`)."""
+    if not state.rules.setup.win_at_once or state.phase == OVER:
+        return False
+    reason = _exhausted(state)
+    if reason is None:
+        return False
+    _finish_ranked(state, reason, events)
+    return True
 
 
 def reached_target(state: State, seat: Seat, events: list[Event]) -> bool:
@@ -226,9 +256,7 @@ def end_turn(state: State, events: list[Event]) -> None:
         return
     reason = _fallback_reason(state)
     if reason is not None:
-        best = max(ranking_key(state, s) for s in range(state.players))
-        finish(state, tuple(s for s in range(state.players) if ranking_key(state, s) == best),
-               reason, events)
+        _finish_ranked(state, reason, events)
         return
     drawn = draw_from_bag(state, SUPPLY_MATERIALS)
     for material in drawn:

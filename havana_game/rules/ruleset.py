@@ -95,8 +95,11 @@ class SetupRule:
     market_pesos: int = 4
     """Pesos put into the market."""
     win_at_once: bool = False
-    """The game ends right after the building that reaches the target (2024), instead
-    of at the end of that player's turn (classic); the winner is the same."""
+    """The game ends at once (2024): right after the building that reaches the
+    target, instead of at the end of that player's turn (classic; the winner is the
+    same), and right after the action or building that leaves no building (both
+    rows and the pile empty) or puts the last material in the box, instead of after
+    phase 1 (classic)."""
 
 
 @dataclass(frozen=True, slots=True)

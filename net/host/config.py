@@ -23,11 +23,12 @@ class HostConfig:
     frame_deadline: float = 5.0
     """Once a frame's first byte arrived, the whole frame must within this."""
     max_connections: int = 1024
-    max_pending: int = 64
-    """Connections still in the handshake; more are refused with `server_busy`."""
+    """Connections in all, the handshakes included; more are refused with `server_busy`."""
     max_pending_per_address: int = 16
-    """Handshakes under way from one address: one machine cannot fill `max_pending`
-    and keep the rest of the party out."""
+    """Connections from one address still in the handshake (before their join);
+    more from it are refused with `server_busy`. The budget is per address only:
+    with a shared one, a few noisy machines' idle handshakes filled it and kept
+    every newcomer out until they timed out; now they keep out only themselves."""
     drain_timeout: float = 10.0
     """Seconds a connection may leave sent data unread before it is closed as stuck."""
     send_buffer_limit: int = 1 << 20

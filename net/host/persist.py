@@ -23,8 +23,10 @@ from .table import UNKNOWN_DIGEST, Seat, Table, default_bot_level
 
 SUFFIX = ".havana-table.json"
 FORMAT = "havana-table"
-VERSION = 4
-"""Version 3 (still read) had no `edition` and `ages` (a lobby was classic, without
+VERSION = 5
+"""Version 4 (still read) held a game of save format 2 (migrated on loading: a
+2024 game's materials in classic words, no seatings) and kept a handed-on seat's
+old name; version 3 (still read) had no `edition` and `ages` (a lobby was classic, without
 ages); version 2 (still read, as of journal position 0) had no `lsn`; version 1
 (still read) kept only the last applied command per seat."""
 
@@ -54,7 +56,7 @@ def write_snapshot(folder: Path, doc: dict[str, Any]) -> None:
 def table_from_document(doc: dict[str, Any]) -> Table:
     """Rebuild a table; raises SaveError if the document is not a valid table save."""
     try:
-        if doc["format"] != FORMAT or doc["version"] not in (1, 2, 3, VERSION):
+        if doc["format"] != FORMAT or doc["version"] not in (1, 2, 3, 4, VERSION):
             raise SaveError("not a Havana table save of a known version")
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
         rules = find_edition(str(doc.get("edition", DEFAULT_EDITION))) if game is None \
@@ -65,7 +67,8 @@ def table_from_document(doc: dict[str, Any]) -> Table:
                       revision=int(doc.get("revision", 0)),
                       ages=tuple(None if a is None else int(a) for a in ages) if ages else None)
         for index, raw in enumerate(doc["seats"]):
-            seat = Seat(index, kind=raw["kind"], name=str(raw["name"]),
+            seat = Seat(index, kind=raw["kind"],
+                        name=str(raw["name"]) if raw["kind"] != "open" else "",
                         token_hash=raw["token_sha256"])
             for seq, version, digest in _recent(raw):
                 seat.applied(seq, version, digest)

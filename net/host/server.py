@@ -100,8 +100,8 @@ class Host:
         self.by_id: dict[str, Table] = {}
         self.audiences: dict[str, Audience] = {}
         self.connections: set[Connection] = set()
-        self.pending = 0
         self.pending_by_address: dict[str, int] = {}
+        """Connections in the handshake, by address."""
         self.throttle = JoinThrottle(self.config)
         self.port = 0
         self._server: asyncio.Server | None = None
@@ -237,7 +237,6 @@ class Host:
                           self.store.barrier if self.store is not None else None)
         address = conn.address
         if (len(self.connections) >= self.config.max_connections
-                or self.pending >= self.config.max_pending
                 or self.pending_by_address.get(address, 0) >= self.config.max_pending_per_address):
             conn.send_error(FrameError("server_busy"))
             return
@@ -271,8 +270,7 @@ class Host:
             self._detach(conn)
 
     def _pending(self, address: str, change: int) -> None:
-        """Count a handshake starting (+1) or ending (-1), overall and per address."""
-        self.pending += change
+        """Count a handshake from `address` starting (+1) or ending (-1)."""
         left = self.pending_by_address.get(address, 0) + change
         if left:
             self.pending_by_address[address] = left
@@ -342,10 +340,11 @@ class Host:
         if self._starts_by_itself(table):
             table.start(check_host=False)
             table.commit()
-            self._broadcast(table, [])
+            self._broadcast(table, table.seat_news(), started=True)
         else:
             self._broadcast_status(table)
             self._catch_up(conn, table)
+            self._tell_seatings(table, conn)
             self._schedule_bots(table)  # a table that waited for its players goes on
 
     def _detach(self, conn: Connection) -> None:
@@ -409,6 +408,8 @@ class Host:
         if seat is None:
             raise ProtocolError("not_seated")
         if isinstance(message, Decide):
+            if table.game is None:  # nothing to decide yet, whatever the decision says
+                raise ProtocolError("game_not_started")
             decision = table.parse(message.decision)
             digest = decision_digest(decision, table.rules.names)
         else:
@@ -459,9 +460,10 @@ class Host:
         table.commit(seat, message.seq, digest)
         conn.send("ack", seq=message.seq, version=table.version)
         if started:
-            self._broadcast(table, [])
+            self._broadcast(table, table.seat_news(), started=True)
         else:
             self._broadcast_status(table)
+            self._tell_seatings(table)
             self._schedule_bots(table)
 
     def _take_back(self, conn: Connection, table: Table, seat: int, message: TakeBack,
@@ -568,10 +570,23 @@ class Host:
             if over is not None:
                 conn.send("game_over", **over)
 
-    def _broadcast(self, table: Table, events: list[Event]) -> None:
-        """After a committed change: every seat its own view, spectators the public one."""
+    def _tell_seatings(self, table: Table, skip: Connection | None = None) -> None:
+        """A player sat down during the game: everyone but `skip` (the newcomer,
+        whose history tells it) gets the view again with the `seated` event."""
+        news = table.seat_news()
+        if news and table.game is not None:
+            update = self._update(table, news)
+            audience = self.audiences[table.id]
+            for conn in (*audience.seats.values(), *audience.spectators):
+                if conn is not skip:
+                    conn.send_view(update)
+
+    def _broadcast(self, table: Table, events: list[Event], started: bool = False) -> None:
+        """After a committed change: every seat its own view, spectators the public
+        one. At the `started` game's first view, seats and status changed too, and
+        the events are the first players' seatings."""
         audience = self.audiences[table.id]
-        if not events:  # a start: seats and status changed too
+        if started:
             self._broadcast_status(table)
         update = self._update(table, events)
         everyone = (*audience.seats.values(), *audience.spectators)

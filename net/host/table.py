@@ -128,8 +128,10 @@ class Table:
     seed: int | None = None
     """The game's seed when the host was given one; None: a secret random seed."""
     _story: list[Event] = field(default_factory=list, repr=False)
-    _story_decisions: int = field(default=0, repr=False)
-    """How many of the game's decisions `_story` tells (`story()`)."""
+    _story_decisions: int = field(default=-1, repr=False)
+    """How many of the game's decisions `_story` tells (`story()`; -1: none yet)."""
+    _seated_news: list[Event] = field(default_factory=list, repr=False)
+    """`seated` events of seatings not yet told to the table (`seat_news()`)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -195,6 +197,7 @@ class Table:
         target.kind, target.name, target.token_hash = "human", name, token_hash(token)
         self.set_standin(seat, None)
         self._touch(seat)
+        self._seated(seat)
         if self.host_seat is None:
             self.host_seat = seat
         return seat, token
@@ -257,6 +260,7 @@ class Table:
         target.kind, target.name, target.token_hash = "bot", name, None
         self.set_standin(seat, level)
         self._touch(seat)
+        self._seated(seat)
 
     def open_seat(self, by: int | None, seat: int, present: set[int]) -> None:
         """Host role, during the game: hand `seat` to whoever joins next. The seat
@@ -275,7 +279,7 @@ class Table:
             raise ProtocolError("seat_open", seat=seat)
         if target.kind == "human" and seat in present:
             raise ProtocolError("seat_connected", seat=seat)
-        target.kind, target.token_hash = "open", None
+        target.kind, target.name, target.token_hash = "open", "", None
         if target.bot is None:
             self.set_standin(seat, default_bot_level())
         self._touch(seat)
@@ -324,7 +328,24 @@ class Table:
                 self.put_bot(seat.index, default_bot_level())
         seed = self.seed if self.seed is not None else secrets.randbits(62)
         self.game = Game.new(self.rules, self.players, seed, self.ages)
+        for seat in self.seats:
+            self._seated(seat.index)
         self.refresh_prompts()
+
+    def _seated(self, seat: int) -> None:
+        """Once the game runs, the seat's player (who just sat down) is recorded in
+        the game's history as its player from now on, and told (`seat_news`)."""
+        if self.game is None or self.status == "over":
+            return
+        event = self.game.seat(seat, self.seats[seat].name).event()
+        if self._story_decisions == len(self.game.history):
+            self._story.append(event)
+        self._seated_news.append(event)
+
+    def seat_news(self) -> list[Event]:
+        """The `seated` events of the seatings since the last call, to tell."""
+        news, self._seated_news = self._seated_news, []
+        return news
 
     @property
     def full(self) -> bool:
@@ -397,8 +418,9 @@ class Table:
         game = Game.new(self.game.rules, self.game.players, self.game.seed, self.game.ages)
         for decider, decision in kept:
             game.play(decider, decision)
+        game.seatings = [s for s in self.game.seatings if s.at <= len(kept)]
         self.game = game
-        self._story, self._story_decisions = [], 0
+        self._story, self._story_decisions = [], -1
         for target in self.seats:  # every question is asked anew, at the new version
             target.legal, target.prompt_version = (), 0
         self.refresh_prompts()
@@ -408,7 +430,7 @@ class Table:
         new or resumed table), then extended as decisions are applied."""
         assert self.game is not None
         if self._story_decisions != len(self.game.history):
-            self._story = self.game.story()
+            self._story = self.game.story()  # (seatings included)
             self._story_decisions = len(self.game.history)
         return self._story
 
