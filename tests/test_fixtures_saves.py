@@ -1,6 +1,7 @@
-"""Table folders are promises too: a host's save folder written by a released
-version (table format 3 holding save format 1, see the fixture's README) is
-recovered by today's host, and its player takes the seat back where it was."""
+"""Table folders are promises too: a host's save folders written by released
+versions (table format 3 holding save format 1; table format 4 holding a 2024 game
+in save format 2, its materials in classic words; see the fixtures' READMEs) are
+recovered by today's host, and their player takes the seat back where it was."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import asyncio
 import json
 import shutil
 from pathlib import Path
+
+import pytest
 
 from net.host import Host, HostConfig
 from net.host.recovery import recover
@@ -29,8 +32,11 @@ def test_a_format_3_table_folder_is_recovered_as_it_was(tmp_path: Path):
     assert [c for c in range(13) if table.game.state.hand[0] >> c & 1] == SEAT["hand"]
 
 
-def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path):
-    folder = shutil.copytree(FIXTURE / "folder", tmp_path / "folder")
+@pytest.mark.parametrize("name", ["tables-v3", "tables-v4-2024"])
+def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path, name: str):
+    fixture = Path(__file__).parent / "fixtures" / name
+    seat = json.loads((fixture / "seat0.json").read_text())
+    folder = shutil.copytree(fixture / "folder", tmp_path / "folder")
 
     async def scenario() -> None:
         host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
@@ -40,20 +46,23 @@ def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path):
             client = await Recorder.connect(host.port)
             client.hello()
             await client.until("welcome")
-            client.send({"type": "rejoin", "code": SEAT["code"], "seat": 0,
-                         "token": SEAT["token"]})
+            client.send({"type": "rejoin", "code": seat["code"], "seat": 0,
+                         "token": seat["token"]})
             client.seq = (await client.until("joined"))["last_seq"]  # numbering goes on
+            history = (await client.until("history"))["events"]
+            assert not any(e["kind"] == "seated" for e in history)  # not recorded then
             view = (await client.until("view"))["view"]
-            assert view["version"] == SEAT["version"] and view["hand"] == SEAT["hand"]
+            assert view["version"] == seat["version"] and view["hand"] == seat["hand"]
             assert 0 in view["to_decide"]
-            client.decide(view["legal"][0], view["version"])
+            client.decide(view["legal"][-1], view["version"])
             ack = await client.until("ack")
-            assert ack["version"] > SEAT["version"]
+            assert ack["version"] > seat["version"]
             client.close()
         finally:
             await host.close()
 
     asyncio.run(scenario())
+    assert recover(folder).tables[0].version > seat["version"]  # saved as it went on
 
 
 FIXTURE_2024 = Path(__file__).parent / "fixtures" / "tables-v4-2024"
@@ -80,31 +89,3 @@ def test_a_format_4_table_of_a_2024_game_is_recovered_in_the_editions_words(tmp_
     words = set(json.dumps(again["game"]["history"]).split('"'))
     assert again["version"] == VERSION and {"green", "white"} <= words
     assert not {"brown", "blue"} & words
-
-
-def test_the_2024_tables_player_rejoins_and_plays_on(tmp_path: Path):
-    folder = shutil.copytree(FIXTURE_2024 / "folder", tmp_path / "folder")
-
-    async def scenario() -> None:
-        host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
-        host.resume(folder)
-        await host.start()
-        try:
-            client = await Recorder.connect(host.port)
-            client.hello()
-            await client.until("welcome")
-            client.send({"type": "rejoin", "code": SEAT_2024["code"], "seat": 0,
-                         "token": SEAT_2024["token"]})
-            client.seq = (await client.until("joined"))["last_seq"]
-            history = (await client.until("history"))["events"]
-            assert not any(e["kind"] == "seated" for e in history)  # not recorded then
-            view = (await client.until("view"))["view"]
-            assert view["version"] == SEAT_2024["version"] and 0 in view["to_decide"]
-            client.decide(view["legal"][-1], view["version"])
-            assert (await client.until("ack"))["version"] > SEAT_2024["version"]
-            client.close()
-        finally:
-            await host.close()
-        assert recover(folder).tables[0].version > SEAT_2024["version"]
-
-    asyncio.run(scenario())

@@ -146,6 +146,10 @@ def test_every_event_kind_and_payload_is_documented():
     for seed in range(30):
         for event in _random_game(seed)[1]:
             payloads.setdefault(event.kind, set()).update(event.data)
+    from havana_game.game import Seating  # the one event the host adds: who sat down
+
+    seated = Seating(0, 0, "Ana").event()
+    payloads[seated.kind] = set(seated.data)
     rows = {cells[0].strip("`"): cells for cells in _rows(_section("Events")).values()}
     del rows["kind"]
     assert set(payloads) == set(rows)
@@ -188,6 +192,20 @@ def test_card_table_matches_the_cards():
     for index, card in enumerate(cards):
         _, name, number, _ = rows[str(index)]
         assert (name.lower().replace(" ", "_"), int(number)) == (card["key"], card["number"])
+
+
+def test_the_2024_card_table_matches_the_editions_cards():
+    import unicodedata
+
+    cards = json.loads((DATA.parent / "edition2024" / "cards.json")
+                       .read_text())["cards"]
+    rows = {cells[0]: cells for cells in _rows(_section("Game data of `edition2024`")).values()
+            if cells[0].isdigit()}
+    assert len(rows) == len(cards)
+    for index, card in enumerate(cards):
+        _, name, number, _ = rows[str(index)]
+        plain = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode()
+        assert (plain, int(number)) == (card["name"], card["number"])
 
 
 def test_building_table_matches_the_deck():
