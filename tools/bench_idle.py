@@ -148,7 +148,7 @@ def main() -> int:
     args = parser.parse_args()
     report: dict[str, Any] = {
         "command": " ".join(["python3", "tools/bench_idle.py", *sys.argv[1:]]),
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "display": os.environ.get("DISPLAY") or "SDL dummy driver",
         "loadavg_before": loadavg(), "idle": {}, "frames": {}}
     print(f"display {report['display']}, loadavg {report['loadavg_before']}")

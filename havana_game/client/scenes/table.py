@@ -276,6 +276,25 @@ class TableScene(Scene):
             if instant or self.over_for >= RESULTS_DELAY:
                 self.show_results()
 
+    def wake_in(self) -> float | None:
+        """At once while something moves or an update is due; else when the
+        pause between two updates ends, when the results are due, or when an
+        absent player's countdown shows its next second."""
+        assert self.events is not None
+        if self.animator.busy or self.events.hidden:
+            return 0.0
+        speed = max(self.animator.speed, 0.001)
+        times = [self.pause / speed] if self.pause > 0 else []
+        if self.model.has_pending and not times:
+            return 0.0
+        view = self.view
+        if view is not None and view["phase"] == "over" and not self.model.has_pending \
+                and self.over_for < RESULTS_DELAY:
+            times.append(RESULTS_DELAY - self.over_for)
+        now = time.monotonic()
+        ticks = (seat.next_tick(now) for seat in self.model.seats)
+        return min([*times, *(tick for tick in ticks if tick is not None)], default=None)
+
     def fast_forward(self, until_round: int) -> None:
         """Apply pending updates without animations up to round `until_round`."""
         while self.model.has_pending and (self.view is None
