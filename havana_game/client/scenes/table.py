@@ -105,6 +105,11 @@ class TableScene(Scene):
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
         self._static_key: FrameKey | None = None
+        self._screen: tuple[int, str | None] | None = None
+        """(the surface, the focus) the last frame was drawn on: while they and
+        the static table stay, a frame restores only `_overlays`."""
+        self._overlays: list[pygame.Rect] = []
+        """Where the last frame drew over the static table."""
         self.hints = HintService()
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
@@ -635,7 +640,7 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain is not None:
-            self.canvas = None
+            self.canvas, self._screen = None, None
             self.languages.switch = draw_curtain(
                 surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
                 self.scale, self.languages.of(self.curtain))
@@ -643,26 +648,36 @@ class TableScene(Scene):
                 draw_pause(surface, self.buttons, self._question(), self.px)
             return
         key = self._frame_key()
-        if self._static is None or key != self._static_key \
-                or self._static.get_size() != surface.get_size():
-            if self._static is None or self._static.get_size() != surface.get_size():
-                self._static = surface.copy()
-            self._draw_static(self._static)
-            self._static_key = key
-        surface.blit(self._static, (0, 0))
-        self.animator.draw(surface)
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self._static = surface.copy()
+            self._static_key = None
+        screen = (id(surface), self.focus)
+        if key != self._static_key or screen != self._screen:
+            if key != self._static_key:
+                self._draw_static(self._static, self._changed_area(key))
+                self._static_key = key
+            surface.blit(self._static, (0, 0))
+        else:  # the same table under them: only what the last frame drew over it goes
+            for rect in self._overlays:
+                surface.blit(self._static, rect, rect)
+        self._screen, self._overlays = screen, self._draw_overlays(surface)
+
+    def _draw_overlays(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Flights, a dragged card and the tooltip over the static table; where."""
+        drawn = self.animator.draw(surface)
         drag = self.controller.drag
         if drag is not None and self.canvas is not None:
             rect = self.canvas.targets.get(HandCard(drag[0]))
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
-                surface.blit(face, face.get_rect(center=self.mouse))
+                drawn.append(surface.blit(face, face.get_rect(center=self.mouse)))
         canvas = self.canvas
         if canvas is not None and not self.paused:
             tip = next((text for rect, text in reversed(canvas.hovers)
                         if rect.collidepoint(self.mouse)), None)
             if tip and not any(b.rect.collidepoint(self.mouse) for b in self.buttons):
-                draw_tooltip(surface, tip, self.mouse, canvas.px(13))
+                drawn.append(draw_tooltip(surface, tip, self.mouse, canvas.px(13)))
+        return drawn
 
     def _hand_hover(self) -> str | None:
         if self.canvas is None:
@@ -688,8 +703,26 @@ class TableScene(Scene):
         now = time.monotonic()
         return tuple(s.badge(now) for s in self.model.seats)
 
-    def _draw_static(self, surface: pygame.Surface) -> None:
-        """The table without flights and tooltip; records the frame's `Canvas`."""
+    def _changed_area(self, key: FrameKey) -> pygame.Rect | None:
+        """Where the static table changes from the last one drawn to `key`'s: the
+        panels of the seats whose numbers count or cards flip, if that is all that
+        moves (most frames of an animation); None: anywhere."""
+        seats = key.seats_moving(self._static_key) if self._static_key is not None else None
+        if not seats or self.layout_ is None or not seats <= set(self.layout_.seats):
+            return None
+        first, *rest = (self.layout_.seats[s] for s in sorted(seats))
+        return first.unionall(rest)
+
+    def _draw_static(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The table without flights and tooltip (only inside `area` if given, the
+        rest being as it was); records the frame's `Canvas`."""
+        surface.set_clip(area)
+        try:
+            self._draw_static_clipped(surface)
+        finally:
+            surface.set_clip(None)
+
+    def _draw_static_clipped(self, surface: pygame.Surface) -> None:
         surface.blit(art.table_background(surface.get_size()), (0, 0))
         view = self.view
         if view is None or self.layout_ is None or self.events is None:
