@@ -21,6 +21,10 @@ MIN_SIZE = (1280, 720)
 FPS = 60
 MAX_DT = 0.1
 """The longest step animations take at once (after a stall they jump no further)."""
+CLICK_GUARD = 0.3
+"""Seconds a new prompt's controls ignore clicks after they appear: a click meant
+for the prompt before (when the engine played a forced step at once) does not
+land on the next one."""
 
 
 class App:
@@ -43,6 +47,8 @@ class App:
         self.running = True
         self.fresh = True
         """The scene changed or was laid out again: draw the next frame at once."""
+        self.click_guard = CLICK_GUARD
+        """(`CLICK_GUARD`; tests' synthetic clicks, faster than any hand, set 0.)"""
         self.scene: Scene = MenuScene(self)
         self.scene.layout(self.screen.get_size())
 

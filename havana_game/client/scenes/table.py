@@ -57,6 +57,8 @@ OPPONENT_MOVES = ("action", "taxed", "building_built", "building_removed", "card
                   "turn_started")
 """Events that show another player's move (paced by `Settings.opponent_pace`)."""
 """Seconds the final table stays up before the results screen."""
+TOP_BUTTONS = ("menu", "hint", "take_back")
+"""The top bar's buttons: not a prompt's, so never guarded against early clicks."""
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
 
@@ -110,6 +112,15 @@ class TableScene(Scene):
         the static table stay, a frame restores only `_overlays`."""
         self._overlays: list[pygame.Rect] = []
         """Where the last frame drew over the static table."""
+        self._questions = 0
+        """New questions (legal decisions) the seat at the screen was asked so far."""
+        self._asked: int | None = None
+        """The question whose controls are on the screen, shown since `_asked_at`
+        (time.monotonic()): until `App.click_guard` has passed, clicks on them are
+        taken for clicks meant for the prompt before and ignored."""
+        self._asked_at = float("-inf")
+        self._press_guarded = False
+        """A left button press was ignored: so is its release."""
         self.hints = HintService()
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
@@ -220,6 +231,7 @@ class TableScene(Scene):
                 self.app.sounds.play(sound)
             if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
                 self.controller.new_question()
+                self._questions += 1
                 self.focus = None  # a new question: Tab starts again at its decision
             self.pause = self._dwell(update.events)
         self._pick_viewer()  # once the move is on its way: a hotseat curtain waits for it
@@ -274,6 +286,8 @@ class TableScene(Scene):
             self._apply_next()
             if not instant:
                 break
+        if self.deciding() and self._asked != self._questions:
+            self._asked, self._asked_at = self._questions, time.monotonic()
         view = self.view
         if view and view["phase"] == "over" and not self.model.has_pending \
                 and not self.animator.busy:
@@ -366,6 +380,9 @@ class TableScene(Scene):
                                                                    pygame.K_SPACE)):
                 self.lift_curtain()
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and self._too_soon(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE \
                 and self.focus not in self.controls():
             self.skip()  # Space skips the animations unless it is for a focused control
@@ -394,6 +411,21 @@ class TableScene(Scene):
                 and before == len(self.buttons) and not any(
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
+
+    def _too_soon(self, event: pygame.event.Event) -> bool:
+        """A left click on the prompt's controls within `App.click_guard` seconds
+        of their appearing (or the release of a press that was): meant for the
+        prompt before, so ignored. The top bar's buttons always take clicks."""
+        if event.type == pygame.MOUSEBUTTONUP and self._press_guarded:
+            self._press_guarded = False
+            return True
+        if self.paused or not self.deciding() \
+                or time.monotonic() - self._asked_at >= self.app.click_guard \
+                or any(b.rect.collidepoint(event.pos) for b in self.buttons
+                       if b.name in TOP_BUTTONS):
+            return False
+        self._press_guarded = event.type == pygame.MOUSEBUTTONDOWN
+        return True
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """The table things the last frame drew, while the seat decides."""
