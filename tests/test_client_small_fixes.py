@@ -1,0 +1,39 @@
+"""Smaller things players met (issue 21): each with the fix's own test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from havana_game.client.i18n import set_language, tr
+from havana_game.client.logtext import log_line
+from havana_game.client.model import TableModel
+
+
+def table_message(kinds: list[str]) -> dict[str, Any]:
+    return {"type": "table", "names": ["Ana", "Benito", "Carmen"], "status": "playing",
+            "seats": [{"seat": s, "kind": kind, "name": n, "connected": kind == "human"}
+                      for s, (kind, n) in enumerate(zip(kinds, ["Ana", "Benito", "Carmen"],
+                                                        strict=True))]}
+
+
+def test_hotseat_players_taking_their_own_seats_is_not_logged():
+    model = TableModel([0, 1])
+    # each hotseat connection sees the seats fill in, in its own order
+    model.feed([table_message(["human", "open", "open"]),
+                table_message(["human", "human", "open"]),
+                table_message(["human", "open", "open"]),
+                table_message(["human", "human", "open"])])
+    assert model.notices == []
+    model.feed([table_message(["human", "human", "human"])])  # a newcomer is news
+    assert [e["kind"] for e in model.notices] == ["seat_taken"]
+
+
+def test_the_tax_collectors_log_says_where_the_worker_goes():
+    set_language("en")
+    names = ["Ana", "Benito"].__getitem__
+    worker = log_line({"kind": "taxed", "data": {"seat": 0, "victim": 1, "take": "worker"}},
+                      names)
+    assert worker == tr("log.taxed.worker", name="Ana", victim="Benito")
+    assert "bank" in worker and "from Benito" not in worker
+    brick = log_line({"kind": "taxed", "data": {"seat": 0, "victim": 1, "take": "brown"}}, names)
+    assert brick is not None and "box" in brick and "from Benito" not in brick
