@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from havana_game.ai.hint import hint_for
+from havana_game.client.hints import HintService
 from havana_game.client.i18n import set_language, tr
 from havana_game.client.logtext import log_line
 from havana_game.client.model import TableModel
+from havana_game.client.netlink import NetLink
+from havana_game.client.scenes.table import TableScene
+
+from .seeds import HOST_SEED
+from .test_client_support import key, make_app, step, until
 
 
 def table_message(kinds: list[str]) -> dict[str, Any]:
@@ -37,3 +46,28 @@ def test_the_tax_collectors_log_says_where_the_worker_goes():
     assert "bank" in worker and "from Benito" not in worker
     brick = log_line({"kind": "taxed", "data": {"seat": 0, "victim": 1, "take": "brown"}}, names)
     assert brick is not None and "box" in brick and "from Benito" not in brick
+
+
+def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    table.hints = HintService(lambda view: hint_for(view, budget_ms=30))
+    app.switch(table)
+    try:
+        until(app, lambda: table.deciding() and "hint" in table.controls())
+        step(app, key(pygame.K_h))
+        until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
+        assert table._shown_hint() == table.hint_text
+        table.paused = True  # the pause menu (its dim layer) is up
+        table.relayout()
+        step(app)
+        assert table._shown_hint() == "" and table._static_key.hint == ""
+        table.paused = False
+        table.relayout()
+        step(app)
+        assert table._shown_hint() == table.hint_text
+        table.undo()  # the player clears the suggestion
+        step(app)
+        assert table._shown_hint() == "" and table._static_key.hint == ""
+    finally:
+        table.close()

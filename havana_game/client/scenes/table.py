@@ -126,6 +126,8 @@ class TableScene(Scene):
         """What the last hint suggests, shown while its question stands."""
         self.hint_question: list[dict[str, Any]] | None = None
         """The legal decisions the hint answers (it stands while they do)."""
+        self._hint_staged: tuple[Any, ...] | None = None
+        """What the hint staged (its line stands while the staging is that)."""
 
     # -- state ---------------------------------------------------------------
     @property
@@ -568,6 +570,7 @@ class TableScene(Scene):
         if hint.question == view.get("legal") and self.deciding():
             self.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, self.model.name)
+            self._hint_staged = FrameKey.staged_of(self.staging)
             # ending the turn has its own button: Enter presses it; else Enter confirms
             self.focus = "end_turn" if hint.decision["kind"] == "end_turn" else None
         self._build_buttons()
@@ -793,9 +796,9 @@ class TableScene(Scene):
                    current not in ("wait", "over"),
                    payments[self.staging.pay_index % len(payments)] if payments else None,
                    self.app.settings.colorblind)
-        if hint is not None:
-            guide.draw_hint(surface, self.layout_, hint)
         self._draw_status(surface, self.layout_)  # over the rows it may overlap
+        if hint is not None:  # a guide's dialog over it
+            guide.draw_hint(surface, self.layout_, hint)
         for button in self.buttons:
             button.draw(surface)
         if self.animator.busy and not self.deciding():
@@ -836,10 +839,16 @@ class TableScene(Scene):
 
     def _shown_hint(self) -> str:
         """The hint's line while its question stands (the seat's legal decisions
-        it was asked on)."""
+        it was asked on) and what it staged is still staged; never under the
+        pause menu."""
         view = self.view
-        return self.hint_text if view is not None and view.get("legal") == self.hint_question \
-            and self.deciding() else ""
+        if view is None or view.get("legal") != self.hint_question or not self.deciding() \
+                or self.paused:
+            return ""
+        if self.hint_text != tr("hint.thinking") \
+                and FrameKey.staged_of(self.staging) != self._hint_staged:
+            return ""  # the player undid or changed the suggestion
+        return self.hint_text
 
     def _hint_topic(self, current: str) -> str:
         """What the first-game guide explains now: the decision mode, or the card
