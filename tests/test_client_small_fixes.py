@@ -8,14 +8,15 @@ import pygame
 
 from havana_game.ai.hint import hint_for
 from havana_game.client.hints import HintService
-from havana_game.client.i18n import set_language, tr
+from havana_game.client.i18n import set_language, tr, trn
+from havana_game.client.link import LocalLink
 from havana_game.client.logtext import log_line
 from havana_game.client.model import TableModel
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
 
 from .seeds import HOST_SEED
-from .test_client_support import key, make_app, step, until
+from .test_client_support import act_once, click, key, make_app, step, until
 
 
 def table_message(kinds: list[str]) -> dict[str, Any]:
@@ -71,3 +72,28 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
         assert table._shown_hint() == "" and table._static_key.hint == ""
     finally:
         table.close()
+
+
+def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
+    app = make_app(tmp_path, (1600, 900))
+    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
+    app.switch(table)
+    until(app, table.deciding)
+    assert table.layout_ is not None
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    table.mouse = table.layout_.log.center
+    step(app, [wheel])
+    assert table.log_scroll == 2 and "log_newest" not in table.controls()
+    act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
+    until(app, lambda: table.log_unread > 0)
+    until(app, table.deciding)
+    before = table.log_unread
+    assert "log_newest" in table.controls()
+    shown = table.button("log_newest")
+    assert shown is not None and shown.label == trn("log.newer", before)
+    step(app, click(table.controls()["log_newest"]))
+    assert table.log_scroll == 0 and table.log_unread == 0
+    assert "log_newest" not in table.controls()
+    table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
+    act_once(app, table)  # the player plays: the log follows the game again
+    assert table.log_scroll == 0 and table.log_unread == 0

@@ -17,7 +17,7 @@ from ..animations import EventAnimator
 from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
 from ..hints import HintService, hint_line
-from ..i18n import set_language, tr
+from ..i18n import set_language, tr, trn
 from ..layout import TableLayout, table_layout
 from ..link import Link
 from ..logbook import LogBook
@@ -92,6 +92,10 @@ class TableScene(Scene):
         self.log_lines: list[str] = []
         self.logbook = LogBook(self.model.name)
         self.log_scroll = 0
+        """Wrapped log lines scrolled back from the newest."""
+        self.log_unread = 0
+        """Log lines added while the log was scrolled back: a "new lines below"
+        button shows until the player scrolls down, presses it, or plays."""
         self.pause = 0.0
         self.over_for = 0.0
         self.paused = False
@@ -155,6 +159,8 @@ class TableScene(Scene):
         """Send a decision of the seat at the screen; input waits for its result."""
         self.link.send(seat, decision)
         self.awaiting = (seat, self.model.acks.get(seat, 0))
+        if self.log_unread:
+            self.newest_log()  # the player played: the log follows the game again
 
     def deciding(self) -> bool:
         """The seat at the screen must decide, and the screen shows the latest state."""
@@ -223,7 +229,7 @@ class TableScene(Scene):
             edition.follow(view)  # cards, deck and material words of this game
             break
         self.log_events += update.events
-        self.log_lines += self._log_text(update.events)
+        self._add_log(self._log_text(update.events))
         new = self.view
         if new is not None:
             if self.layout_ is None or (old is None or old["players"] != new["players"]):
@@ -248,10 +254,21 @@ class TableScene(Scene):
             self.log_lines = self._log_text(self.log_events, fresh=True)
         if self.model.notices:
             self.log_events += self.model.notices
-            self.log_lines += self._log_text(self.model.notices)
+            self._add_log(self._log_text(self.model.notices))
             self.model.notices = []
             if self.paused:
                 self._build_buttons()  # the seats the host role may hand on changed
+
+    def _add_log(self, lines: list[str]) -> None:
+        self.log_lines += lines
+        if self.log_scroll > 0 and lines:
+            self.log_unread += len(lines)
+            self._build_buttons()
+
+    def newest_log(self) -> None:
+        """Back to the newest log lines: the log follows the game again."""
+        self.log_scroll = self.log_unread = 0
+        self._build_buttons()
 
     def _dwell(self, events: list[dict[str, Any]]) -> float:
         """How long the table shows a step before the next: a moment after any
@@ -399,6 +416,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + event.y)
+            if self.log_scroll == 0:
+                self.newest_log()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo()
@@ -470,6 +489,12 @@ class TableScene(Scene):
             self.buttons.append(Button(
                 "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
                 self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
+        if self.log_unread and not self.paused and self.curtain is None:
+            log = layout.log
+            self.buttons.append(Button(
+                "log_newest", pygame.Rect(log.left + px(10), log.bottom - px(30), log.w - px(20),
+                                          px(24)), trn("log.newer", self.log_unread),
+                self.newest_log))
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
             return
