@@ -7,13 +7,17 @@ from typing import Any
 import pygame
 
 from havana_game.ai.hint import hint_for
+from havana_game.client import art, tabledraw
 from havana_game.client.hints import HintService
 from havana_game.client.i18n import set_language, tr, trn
+from havana_game.client.layout import table_layout
 from havana_game.client.link import LocalLink
 from havana_game.client.logtext import log_line
 from havana_game.client.model import TableModel
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.table.targets import RowEnd
+from havana_game.client.tween import Animator
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, key, make_app, step, until
@@ -97,3 +101,19 @@ def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
     table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
     act_once(app, table)  # the player plays: the log follows the game again
     assert table.log_scroll == 0 and table.log_unread == 0
+
+
+def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatch):
+    make_app(tmp_path)
+    view = LocalLink(["human", "random"], ["Ana", "Bo"], seed=3).view(0)
+    layout = table_layout((1600, 900), 2, 0)
+    monkeypatch.setattr(tabledraw, "can_afford", lambda view, ident: True)
+    colors = {}
+    for highlight in ("", "build"):
+        surface = pygame.Surface((1600, 900))
+        canvas = tabledraw.Canvas(layout, Animator())
+        tabledraw.draw_rows(surface, canvas, view, highlight, None, set())
+        end = canvas.targets[RowEnd(0, "left")]
+        colors[highlight] = tuple(surface.get_at((end.left - canvas.px(3), end.centery)))[:3]
+    assert colors["build"] == art.HIGHLIGHT
+    assert colors[""] == tabledraw.END_OUTLINE  # covering a card, say: nothing to build yet

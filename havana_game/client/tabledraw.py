@@ -214,11 +214,15 @@ def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[st
     _label(surface, goal.text, goal.size, goal.rect.topleft, art.ACCENT, True)
 
 
+END_OUTLINE = (150, 140, 125)
+"""A row end's outline when it is not one the seat can build now."""
+
+
 def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: str,
               staged_end: tuple[int, str] | None, hidden: set[str]) -> None:
-    """The two building rows; the buildable ends are outlined: green when the
-    seat can pay now, amber otherwise; `highlight` "build" or "remove" marks
-    them clickable. Buildings in `hidden` are in flight and not drawn."""
+    """The two building rows; the buildable ends are outlined, during the seat's
+    build step (`highlight` "build") green when it can pay now; `highlight`
+    "build" or "remove" marks them clickable. Buildings in `hidden` are in flight and not drawn."""
     layout = canvas.layout
     surface.blit(art.panel(layout.rows.size), layout.rows)
     w, h = layout.card_size()
@@ -252,8 +256,10 @@ def _outline_end(surface: pygame.Surface, canvas: Canvas, view: View, rect: pyga
                  ident: str, highlight: str, staged: bool) -> None:
     if highlight == "remove":
         color = art.DANGER
+    elif highlight == "build" and can_afford(view, ident):
+        color = art.HIGHLIGHT  # "you can build this", only while the seat may build
     else:
-        color = art.HIGHLIGHT if can_afford(view, ident) else (150, 140, 125)
+        color = END_OUTLINE
     width = canvas.px(4) if staged else canvas.px(2)
     pygame.draw.rect(surface, (255, 255, 255) if staged else color, rect.inflate(canvas.px(6),
                      canvas.px(6)), width, border_radius=canvas.px(8))
