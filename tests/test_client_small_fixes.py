@@ -8,6 +8,7 @@ import pygame
 
 from havana_game.ai.hint import hint_for
 from havana_game.client import art, tabledraw
+from havana_game.client.headless import advanced_game
 from havana_game.client.hints import HintService
 from havana_game.client.i18n import set_language, tr, trn
 from havana_game.client.layout import table_layout
@@ -15,12 +16,15 @@ from havana_game.client.link import LocalLink
 from havana_game.client.logtext import log_line
 from havana_game.client.model import TableModel
 from havana_game.client.netlink import NetLink
+from havana_game.client.replay import Replay
+from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.table.targets import RowEnd
 from havana_game.client.tween import Animator
+from havana_game.saves import game_to_document
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, step, until
+from .test_client_support import act_once, click, key, make_app, settle, step, until
 
 
 def table_message(kinds: list[str]) -> dict[str, Any]:
@@ -117,3 +121,24 @@ def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatc
         colors[highlight] = tuple(surface.get_at((end.left - canvas.px(3), end.centery)))[:3]
     assert colors["build"] == art.HIGHLIGHT
     assert colors[""] == tabledraw.END_OUTLINE  # covering a card, say: nothing to build yet
+
+
+def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    set_language("en")
+    game = advanced_game(2, 5, 3).game
+    replay = Replay(game_to_document(game), ["Ana", "Benito"])
+    scene = ReplayScene(app, replay, index=replay.length // 2, seat=1)
+    app.switch(scene)
+    drawn: list[str] = []
+    label = tabledraw._label
+    monkeypatch.setattr(tabledraw, "_label", lambda surface, text, *rest, **kw: (
+        drawn.append(text), label(surface, text, *rest, **kw))[1])
+    settle(app, 0.05)
+    scene.fast_forward(99)
+    scene._static = None  # drawn again from scratch
+    step(app)
+    hand = next(text for text in drawn if text.startswith("Hand of "))
+    assert hand.startswith("Hand of Benito")
+    assert not any(text.startswith(("Your hand", "Your turn")) or "Your turn" in text
+                   for text in drawn)

@@ -40,6 +40,9 @@ class Canvas:
     """Clickable things drawn this frame (hand cards, face-up cards, row ends)."""
     secrets: set[tuple[str, int, int]] = field(default_factory=set)
     """("hand" | "face_down", seat, card) drawn face up this frame."""
+    watching: str | None = None
+    """The name of the player whose chair is watched (a replay), else None: the
+    view's seat is the player at the screen ("Your hand", "Your turn")."""
 
     def px(self, value: float) -> int:
         return self.layout.px(value)
@@ -378,7 +381,8 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
         room = max((right - left) // 2, right - left - named - px(10))
         right = _badge(surface, canvas, tag, right, rect.top + pad - px(1), room).left - px(6)
     if active and view.get("you") == seat:
-        title = fonts.fit_name(lambda n: tr("seat.turn", name=n), name, size, right - left, True)
+        key = "seat.turn" if canvas.watching is None else "seat.turn_watched"
+        title = fonts.fit_name(lambda n: tr(key, name=n), name, size, right - left, True)
     else:
         title = fonts.fit(name, size, right - left, True)
     _label(surface, title, size, (left, rect.top + pad - px(2)),
@@ -618,7 +622,12 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
     hand = (view.get("hand") or []) if discard is None else discard
-    title = tr("hand", n=len(hand)) if discard is None else tr("refresh.title")
+    if discard is not None:
+        title = tr("refresh.title")
+    elif canvas.watching is not None:
+        title = tr("hand.watched", name=canvas.watching, n=len(hand))
+    else:
+        title = tr("hand", n=len(hand))
     _label(surface, title, canvas.px(14),
            (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
     rects = hand_rects(canvas, hand, set(picked))

@@ -132,6 +132,10 @@ class ReplayScene(TableScene):
         step = max(0.0, self.wait)
         return step if table is None else min(table, step)
 
+    def watching(self) -> str | None:
+        """The chair shown is a player's, named (not "your")."""
+        return self.replay.names[self.seat]
+
     def show_results(self) -> None:
         """A replay stays on the table at its end."""
 

@@ -739,6 +739,11 @@ class TableScene(Scene):
                 drawn.append(draw_tooltip(surface, tip, self.mouse, canvas.px(13)))
         return drawn
 
+    def watching(self) -> str | None:
+        """The name of the player whose chair the screen shows without being them
+        (a replay), or None: the players at the screen see their own chair."""
+        return None
+
     def _hand_hover(self) -> str | None:
         if self.canvas is None:
             return None
@@ -788,7 +793,8 @@ class TableScene(Scene):
         if view is None or self.layout_ is None or self.events is None:
             self.note(surface, tr("prompt.wait_all"), 340)
             return
-        canvas = Canvas(self.layout_, self.animator, self.app.settings.colorblind)
+        canvas = Canvas(self.layout_, self.animator, self.app.settings.colorblind,
+                        watching=self.watching())
         names = [self.model.name(s) for s in range(view["players"])]
         badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
