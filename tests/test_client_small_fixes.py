@@ -17,8 +17,10 @@ from havana_game.client.logtext import log_line
 from havana_game.client.model import TableModel
 from havana_game.client.netlink import NetLink
 from havana_game.client.replay import Replay
+from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.settings import Settings
 from havana_game.client.table.targets import RowEnd
 from havana_game.client.tween import Animator
 from havana_game.saves import game_to_document
@@ -142,3 +144,28 @@ def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch)
     assert hand.startswith("Hand of Benito")
     assert not any(text.startswith(("Your hand", "Your turn")) or "Your turn" in text
                    for text in drawn)
+
+
+def test_new_game_remembers_the_player_count_and_ai_levels(tmp_path):
+    app = make_app(tmp_path)
+    first = NewGameScene(app)
+    app.switch(first)
+    step(app, click(first.controls()["players:3"]))
+    while first.kinds[1] != "hard":
+        step(app, click(first.controls()["kind:1"]))
+    step(app, click(first.controls()["edition"]))
+    chosen = (first.players, first.kinds[:3], first.edition)
+    step(app, click(first.controls()["start"]))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    table.close()
+
+    app.settings = Settings.load()  # as the next start of the program reads them
+    again = NewGameScene(app)
+    assert (again.players, again.kinds[:again.players], again.edition) == chosen
+
+
+def test_a_stale_remembered_setup_is_ignored(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.last_seats = ["human", "no-such-level"]
+    assert NewGameScene(app).players == 4
