@@ -20,7 +20,8 @@ import asyncio
 import queue
 import threading
 import time
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
 
 from .errors import ProtocolError
 from .session import Session
@@ -34,6 +35,11 @@ RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout", "internal
 
 
 class ClientConnection:
+    on_message: ClassVar[Callable[[], None] | None] = None
+    """Called from a connection's thread after it queued a message for `poll()`
+    (every connection of the process): a game loop that sleeps while nothing
+    happens sets it to wake up (the pygame client's `wake.nudge`)."""
+
     def __init__(self, host: str, port: int, *, reconnect_for: float = 300.0,
                  client: str = "havana") -> None:
         self.host = host
@@ -163,10 +169,17 @@ class ClientConnection:
         if self._session is not None:
             self._session.close()
 
+    def _deliver(self, message: dict[str, Any]) -> None:
+        """Queue `message` for `poll()`, and say so (`on_message`)."""
+        self._inbox.put(message)
+        notify = ClientConnection.on_message
+        if notify is not None:
+            notify()
+
     def _set_status(self, status: Status) -> None:
         if status != self.status:
             self.status = status
-            self._inbox.put({"type": "connection", "status": status})
+            self._deliver({"type": "connection", "status": status})
 
     async def _main(self) -> None:
         """Connect, serve, and after a drop reconnect (backing off up to 2 s) until
@@ -184,8 +197,8 @@ class ClientConnection:
                 reason = await self._serve(self._session)
             except ProtocolError as error:  # refused at the hello
                 reason = error.reason
-                self._inbox.put({"type": "error", "reason": error.reason,
-                                 "params": error.params, "seq": None, "fatal": True})
+                self._deliver({"type": "error", "reason": error.reason,
+                               "params": error.params, "seq": None, "fatal": True})
             except (OSError, EOFError, TimeoutError):
                 pass
             finally:
@@ -211,7 +224,7 @@ class ClientConnection:
             message = await session.receive()
             self.frames_received += 1
             self._handle(session, message)
-            self._inbox.put(message)
+            self._deliver(message)
             if message["type"] == "error" and message["fatal"]:
                 return message["reason"]
 

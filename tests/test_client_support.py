@@ -18,9 +18,12 @@ from havana_game.client.settings import Settings  # noqa: E402
 
 
 def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
-    """An app with default settings, no animations and no music, config in `tmp_path`."""
+    """An app with default settings, no animations and no music, config in `tmp_path`;
+    a new prompt takes clicks at once (synthetic clicks come faster than any hand)."""
     os.environ["HAVANA_CONFIG_DIR"] = str(tmp_path)
-    return App(Settings(animation_speed=0.0, window_size=size, music_volume=0.0), size=size)
+    app = App(Settings(animation_speed=0.0, window_size=size, music_volume=0.0), size=size)
+    app.click_guard = 0.0
+    return app
 
 
 def click(rect: pygame.Rect) -> list[pygame.event.Event]:

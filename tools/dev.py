@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -28,6 +29,17 @@ STAMP = VENV / ".havana-installed"
 PURE_TESTS = ["tests/test_rules_*.py", "tests/test_ai_*.py", "tests/test_saves_*.py",
               "tests/test_fixtures*.py"]
 """The tests the second CI leg runs on the pure-Python engine."""
+
+
+def say(message: str) -> None:
+    """What the set-up is doing (an install takes a minute: it should not look stuck)."""
+    print(message, flush=True)
+
+
+def took(seconds: float) -> str:
+    """"1 min 05 s" or "48 s"."""
+    whole = round(seconds)
+    return f"{whole // 60} min {whole % 60:02d} s" if whole >= 60 else f"{whole} s"
 
 
 def fail(message: str) -> None:
@@ -86,18 +98,31 @@ def engine_kind() -> str:
 
 def install(extra: str) -> None:
     """Install the project (with `extra`, e.g. "test") unless `.venv` is current: made
-    from these sources, with this extra or (for none) any."""
-    make_venv()
+    from these sources, with this extra or (for none) any. An install says what it
+    does, step by step, and how long it took; a current `.venv` says nothing."""
     digest = sources_digest()
-    installed = STAMP.read_text().split() if STAMP.exists() else []
+    installed = STAMP.read_text().split() if python().exists() and STAMP.exists() else []
     if installed[:1] == [digest] and (not extra or extra in installed[1:]):
         return
+    started = time.monotonic()
+    pure = os.environ.get("HAVANA_PURE_PYTHON") == "1"
+    say(f"{'Updating Havana in' if installed else 'Installing Havana into'} .venv (about a "
+        f"minute{'' if pure else '; compiling the rules engine'})...")
+    if not python().exists():
+        say("  making the virtual environment .venv")
+        make_venv()
+    say(f"  installing the game and the libraries it uses{' and the test tools' if extra else ''}"
+        f" with pip{'' if pure else ', compiling the rules engine with mypyc'}")
     pip_install(f".[{extra}]" if extra else ".")
     STAMP.write_text(" ".join([digest, *([extra] if extra else installed[1:2])]))
-    if engine_kind() != "compiled" and os.environ.get("HAVANA_PURE_PYTHON") != "1":
+    say("  checking which rules engine runs")
+    kind = engine_kind()
+    if kind != "compiled" and not pure:
         print("havana: the rules engine could not be compiled (no C compiler?), so it runs "
               "as pure Python: the same games, about half as fast (HAVANA_PURE_PYTHON=1 "
               "skips trying)", file=sys.stderr)
+    say(f"Havana is installed ({kind or 'unknown'} rules engine), in "
+        f"{took(time.monotonic() - started)}; later starts skip this.")
 
 
 def run(*command: str, **env: str) -> int:

@@ -13,6 +13,7 @@ from ..rules import View
 from .edition import card_key, rules
 from .i18n import tr
 from .logtext import amounts_text, building_name, card_name
+from .wake import nudge
 
 
 class HintService:
@@ -38,6 +39,7 @@ class HintService:
             hint = None
         with self._lock:
             self._done, self.busy = hint, False
+        nudge()  # the table shows it at once
 
     def take(self) -> Hint | None:
         with self._lock:

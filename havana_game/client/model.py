@@ -128,7 +128,10 @@ class TableModel:
                 self.host_hints = bool(message.get("hints", False))
                 if "seats" in message:
                     seats = seat_states(message, time.monotonic())
-                    self.notices += changes(self.seats, seats, message["status"] == "playing")
+                    # the players at this screen taking their own seats is no news
+                    self.notices += [e for e in changes(self.seats, seats,
+                                                        message["status"] == "playing")
+                                     if e["data"]["seat"] not in self.human_seats]
                     self.seats = seats
             elif kind == "history" and message["seat"] == min(self.human_seats):
                 self._retell(message["version"], message["events"])

@@ -57,6 +57,16 @@ class SeatState:
             return tr("seat.badge.away")
         return tr("seat.badge.countdown", time=clock(self.received + self.standin_in - now))
 
+    def next_tick(self, now: float) -> float | None:
+        """Seconds from `now` until the badge's countdown shows another second
+        (None: the badge shows no running countdown)."""
+        if not self.away or self.bot_plays or self.standin_in is None:
+            return None
+        left = self.received + self.standin_in - now
+        if left <= 0:
+            return None
+        return (left - 0.5) % 1.0 + 0.001  # `clock` rounds: the shown second turns at .5
+
 
 def seat_states(message: dict[str, Any], now: float) -> list[SeatState]:
     """The seats of a `table` message received at `now` (time.monotonic())."""

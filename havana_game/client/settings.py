@@ -58,6 +58,11 @@ class Settings:
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
     takebacks: bool = True
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    last_seats: list[str] = field(default_factory=list)
+    """The seats of the last local game started in New game: "human" or an AI
+    level each (how many players, which AIs); New game starts from them."""
+    last_edition: str = ""
+    """That game's edition."""
     lan_players: int = 4
     """The last LAN table hosted: its number of players..."""
     lan_bots: list[str] = field(default_factory=list)

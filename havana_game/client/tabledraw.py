@@ -40,6 +40,9 @@ class Canvas:
     """Clickable things drawn this frame (hand cards, face-up cards, row ends)."""
     secrets: set[tuple[str, int, int]] = field(default_factory=set)
     """("hand" | "face_down", seat, card) drawn face up this frame."""
+    watching: str | None = None
+    """The name of the player whose chair is watched (a replay), else None: the
+    view's seat is the player at the screen ("Your hand", "Your turn")."""
 
     def px(self, value: float) -> int:
         return self.layout.px(value)
@@ -214,11 +217,15 @@ def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[st
     _label(surface, goal.text, goal.size, goal.rect.topleft, art.ACCENT, True)
 
 
+END_OUTLINE = (150, 140, 125)
+"""A row end's outline when it is not one the seat can build now."""
+
+
 def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: str,
               staged_end: tuple[int, str] | None, hidden: set[str]) -> None:
-    """The two building rows; the buildable ends are outlined: green when the
-    seat can pay now, amber otherwise; `highlight` "build" or "remove" marks
-    them clickable. Buildings in `hidden` are in flight and not drawn."""
+    """The two building rows; the buildable ends are outlined, during the seat's
+    build step (`highlight` "build") green when it can pay now; `highlight`
+    "build" or "remove" marks them clickable. Buildings in `hidden` are in flight and not drawn."""
     layout = canvas.layout
     surface.blit(art.panel(layout.rows.size), layout.rows)
     w, h = layout.card_size()
@@ -252,8 +259,10 @@ def _outline_end(surface: pygame.Surface, canvas: Canvas, view: View, rect: pyga
                  ident: str, highlight: str, staged: bool) -> None:
     if highlight == "remove":
         color = art.DANGER
+    elif highlight == "build" and can_afford(view, ident):
+        color = art.HIGHLIGHT  # "you can build this", only while the seat may build
     else:
-        color = art.HIGHLIGHT if can_afford(view, ident) else (150, 140, 125)
+        color = END_OUTLINE
     width = canvas.px(4) if staged else canvas.px(2)
     pygame.draw.rect(surface, (255, 255, 255) if staged else color, rect.inflate(canvas.px(6),
                      canvas.px(6)), width, border_radius=canvas.px(8))
@@ -372,7 +381,8 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
         room = max((right - left) // 2, right - left - named - px(10))
         right = _badge(surface, canvas, tag, right, rect.top + pad - px(1), room).left - px(6)
     if active and view.get("you") == seat:
-        title = fonts.fit_name(lambda n: tr("seat.turn", name=n), name, size, right - left, True)
+        key = "seat.turn" if canvas.watching is None else "seat.turn_watched"
+        title = fonts.fit_name(lambda n: tr(key, name=n), name, size, right - left, True)
     else:
         title = fonts.fit(name, size, right - left, True)
     _label(surface, title, size, (left, rect.top + pad - px(2)),
@@ -612,7 +622,12 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
     area = canvas.layout.hand
     surface.blit(art.panel(area.size), area)
     hand = (view.get("hand") or []) if discard is None else discard
-    title = tr("hand", n=len(hand)) if discard is None else tr("refresh.title")
+    if discard is not None:
+        title = tr("refresh.title")
+    elif canvas.watching is not None:
+        title = tr("hand.watched", name=canvas.watching, n=len(hand))
+    else:
+        title = tr("hand", n=len(hand))
     _label(surface, title, canvas.px(14),
            (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
     rects = hand_rects(canvas, hand, set(picked))

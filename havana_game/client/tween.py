@@ -133,12 +133,15 @@ class Animator:
         self.counters.clear()
         self.flips.clear()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The flights in the air now; where they went."""
+        drawn = []
         for flight in self.flights:
             spot = flight.position()
             if spot is not None:
-                surface.blit(flight.surface, flight.surface.get_rect(center=(int(spot[0]),
-                                                                             int(spot[1]))))
+                drawn.append(surface.blit(flight.surface, flight.surface.get_rect(
+                    center=(int(spot[0]), int(spot[1])))))
+        return drawn
 
 
 def _advance(item: Counter | Flip, step: float) -> bool:

@@ -134,12 +134,13 @@ def tooltip_surface(text: str, size: int) -> pygame.Surface:
     return box
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int) -> None:
-    """The tooltip for `text` near `pos`, kept on screen."""
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int],
+                 size: int) -> pygame.Rect:
+    """The tooltip for `text` near `pos`, kept on screen; where it went."""
     box = tooltip_surface(text, size)
     spot = box.get_rect(topleft=(pos[0] + size, pos[1] + size))
     spot.clamp_ip(surface.get_rect())
-    surface.blit(box, spot)
+    return surface.blit(box, spot)
 
 
 def column(center_x: int, top: int, width: int, height: int, gap: int,

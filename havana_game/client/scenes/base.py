@@ -133,6 +133,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance time-driven things by `dt` seconds."""
 
+    def wake_in(self) -> float | None:
+        """Seconds until the screen changes by itself (0 while something moves; a
+        countdown's next second), or None if only input and news from a host or
+        another thread change it: the main loop draws no frame before then."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.table_background(surface.get_size()), (0, 0))
         self.draw_content(surface)

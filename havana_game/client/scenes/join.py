@@ -138,6 +138,12 @@ class JoinScene(Scene):
             self.found, self.searching = found, False
             self.relayout()
 
+    def wake_in(self) -> float | None:
+        """While browsing: when the list of games is looked at again."""
+        if self.browser is None:
+            return None
+        return max(0.0, self._looked + REFRESH - time.monotonic())
+
     def on_escape(self) -> None:
         self._stop_browsing()
         super().on_escape()

@@ -154,6 +154,12 @@ class LobbyScene(Scene):
                 self._open_table()
                 return
 
+    def wake_in(self) -> float | None:
+        """While the table's host process starts: a look at its output every 50 ms."""
+        if self.conn is None and self.lan_host is not None and not self.lan_host.error:
+            return 0.05
+        return None
+
     def starter(self) -> str | None:
         """For a guest without the host role: the name of the player who starts the
         game (who holds the host role), else None."""

@@ -12,7 +12,7 @@ from ...editions import DEFAULT_EDITION, EDITIONS
 from .. import art, fonts
 from ..i18n import tr
 from ..link import DEFAULT_NAMES
-from ..settings import UNNAMED
+from ..settings import UNNAMED, Settings
 from ..widgets import Button, TextField
 from .base import Scene
 
@@ -52,11 +52,26 @@ class NewGameScene(Scene):
         """The names seats without a typed one play under (shown as placeholders)."""
         self.ages = ["", "", "", ""]
         self.edition = DEFAULT_EDITION
+        if setup is None:
+            setup = self._last_setup(settings)
         if setup is not None:
             self.players = len(setup.kinds)
             self.kinds[:self.players] = setup.kinds
             self.names[:self.players] = setup.names  # as typed: the seats' names again
             self.edition = setup.edition
+
+    @staticmethod
+    def _last_setup(settings: Settings) -> Setup | None:
+        """The seats and edition of the last game started here (the names are
+        typed again, but for the player's own), if still valid."""
+        kinds = settings.last_seats
+        known = {"human", *ai_levels()}
+        if not 2 <= len(kinds) <= 4 or not set(kinds) <= known:
+            return None
+        edition = settings.last_edition if settings.last_edition in EDITIONS \
+            else DEFAULT_EDITION
+        own = "" if settings.player_name in UNNAMED else settings.player_name
+        return Setup(list(kinds), [own] + [""] * (len(kinds) - 1), edition)
 
     def layout(self, size: tuple[int, int]) -> None:
         self._keep_fields()
@@ -146,9 +161,11 @@ class NewGameScene(Scene):
         self._keep_fields()
         n = self.players
         names = [(self.names[s].strip() or self.defaults[s])[:20] for s in range(n)]
+        settings = self.app.settings
         if self.kinds[0] == "human":
-            self.app.settings.remember_name(names[0])
-            self.app.settings.save()
+            settings.remember_name(names[0])
+        settings.last_seats, settings.last_edition = self.kinds[:n], self.edition
+        settings.save()
         ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
         link = NetLink.local(self.kinds[:n], names, ages, edition=self.edition)
         self.app.switch(TableScene(self.app, link))

@@ -124,6 +124,18 @@ class ReplayScene(TableScene):
                     self.playing = False
                     self._build_buttons()
 
+    def wake_in(self) -> float | None:
+        """The table's, and while playing, the next step's time."""
+        table = super().wake_in()
+        if not self.playing or self.model.has_pending or self.animator.busy:
+            return table
+        step = max(0.0, self.wait)
+        return step if table is None else min(table, step)
+
+    def watching(self) -> str | None:
+        """The chair shown is a player's, named (not "your")."""
+        return self.replay.names[self.seat]
+
     def show_results(self) -> None:
         """A replay stays on the table at its end."""
 

@@ -83,6 +83,18 @@ class ResultsScene(Scene):
                    tr("results.again"), self.again, primary=True),
         ]
 
+    def on_enter(self) -> None:
+        """Enter starts nothing here (two quick presses at the end of a game lost
+        the results): Play again is its button, or N; a button Tab reached takes
+        Enter as everywhere."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.again()
+            return
+        super().handle_event(event)
+
     def again(self) -> None:
         """A new game: a local game's setup again (also after a resume)."""
         from .newgame import NewGameScene, Setup
@@ -98,6 +110,7 @@ class ResultsScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         view = self.final
         self.title(surface, tr("results.title"), 24)
+        self.note(surface, tr("results.keys"), self.size[1] / self.scale - 28, art.TEXT_DIM, 13)
         if view is None:
             return
         scale = fonts.text_scale()

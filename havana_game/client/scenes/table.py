@@ -17,7 +17,7 @@ from ..animations import EventAnimator
 from ..choices import removes_a_building
 from ..curtain import SeatLanguages, draw_curtain
 from ..hints import HintService, hint_line
-from ..i18n import set_language, tr
+from ..i18n import set_language, tr, trn
 from ..layout import TableLayout, table_layout
 from ..link import Link
 from ..logbook import LogBook
@@ -57,6 +57,8 @@ OPPONENT_MOVES = ("action", "taxed", "building_built", "building_removed", "card
                   "turn_started")
 """Events that show another player's move (paced by `Settings.opponent_pace`)."""
 """Seconds the final table stays up before the results screen."""
+TOP_BUTTONS = ("menu", "hint", "take_back")
+"""The top bar's buttons: not a prompt's, so never guarded against early clicks."""
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
 
@@ -90,6 +92,10 @@ class TableScene(Scene):
         self.log_lines: list[str] = []
         self.logbook = LogBook(self.model.name)
         self.log_scroll = 0
+        """Wrapped log lines scrolled back from the newest."""
+        self.log_unread = 0
+        """Log lines added while the log was scrolled back: a "new lines below"
+        button shows until the player scrolls down, presses it, or plays."""
         self.pause = 0.0
         self.over_for = 0.0
         self.paused = False
@@ -109,11 +115,27 @@ class TableScene(Scene):
         """The table as last drawn, without flights and tooltip; redrawn when
         anything on it changes (`_static_key`)."""
         self._static_key: FrameKey | None = None
+        self._screen: tuple[int, str | None] | None = None
+        """(the surface, the focus) the last frame was drawn on: while they and
+        the static table stay, a frame restores only `_overlays`."""
+        self._overlays: list[pygame.Rect] = []
+        """Where the last frame drew over the static table."""
+        self._questions = 0
+        """New questions (legal decisions) the seat at the screen was asked so far."""
+        self._asked: int | None = None
+        """The question whose controls are on the screen, shown since `_asked_at`
+        (time.monotonic()): until `App.click_guard` has passed, clicks on them are
+        taken for clicks meant for the prompt before and ignored."""
+        self._asked_at = float("-inf")
+        self._press_guarded = False
+        """A left button press was ignored: so is its release."""
         self.hints = HintService()
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
         self.hint_question: list[dict[str, Any]] | None = None
         """The legal decisions the hint answers (it stands while they do)."""
+        self._hint_staged: tuple[Any, ...] | None = None
+        """What the hint staged (its line stands while the staging is that)."""
 
     # -- state ---------------------------------------------------------------
     @property
@@ -141,6 +163,8 @@ class TableScene(Scene):
         """Send a decision of the seat at the screen; input waits for its result."""
         self.link.send(seat, decision)
         self.awaiting = (seat, self.model.acks.get(seat, 0))
+        if self.log_unread:
+            self.newest_log()  # the player played: the log follows the game again
 
     def deciding(self) -> bool:
         """The seat at the screen must decide, and the screen shows the latest state."""
@@ -209,7 +233,7 @@ class TableScene(Scene):
             edition.follow(view)  # cards, deck and material words of this game
             break
         self.log_events += update.events
-        self.log_lines += self._log_text(update.events)
+        self._add_log(self._log_text(update.events))
         new = self.view
         if new is not None:
             if self.layout_ is None or (old is None or old["players"] != new["players"]):
@@ -219,6 +243,7 @@ class TableScene(Scene):
                 self.app.sounds.play(sound)
             if old is None or old.get("legal") != new.get("legal") or old["you"] != new["you"]:
                 self.controller.new_question()
+                self._questions += 1
                 self.focus = None  # a new question: Tab starts again at its decision
             self.pause = self._dwell(update.events)
         self._pick_viewer()  # once the move is on its way: a hotseat curtain waits for it
@@ -233,10 +258,21 @@ class TableScene(Scene):
             self.log_lines = self._log_text(self.log_events, fresh=True)
         if self.model.notices:
             self.log_events += self.model.notices
-            self.log_lines += self._log_text(self.model.notices)
+            self._add_log(self._log_text(self.model.notices))
             self.model.notices = []
             if self.paused:
                 self._build_buttons()  # the seats the host role may hand on changed
+
+    def _add_log(self, lines: list[str]) -> None:
+        self.log_lines += lines
+        if self.log_scroll > 0 and lines:
+            self.log_unread += len(lines)
+            self._build_buttons()
+
+    def newest_log(self) -> None:
+        """Back to the newest log lines: the log follows the game again."""
+        self.log_scroll = self.log_unread = 0
+        self._build_buttons()
 
     def _dwell(self, events: list[dict[str, Any]]) -> float:
         """How long the table shows a step before the next: a moment after any
@@ -274,6 +310,8 @@ class TableScene(Scene):
             self._apply_next()
             if not instant:
                 break
+        if self.deciding() and self._asked != self._questions:
+            self._asked, self._asked_at = self._questions, time.monotonic()
         view = self.view
         if view and view["phase"] == "over" and not self.model.has_pending \
                 and not self.animator.busy:
@@ -288,6 +326,28 @@ class TableScene(Scene):
         if lost != (self.unreachable_since is not None):
             self.unreachable_since = time.monotonic() if lost else None
             self._build_buttons()
+
+    def wake_in(self) -> float | None:
+        """At once while something moves or an update is due; else when the
+        pause between two updates ends, when the results are due, or when an
+        absent player's countdown or the unreachable host's timer shows its next
+        second."""
+        assert self.events is not None
+        if self.animator.busy or self.events.hidden:
+            return 0.0
+        speed = max(self.animator.speed, 0.001)
+        times = [self.pause / speed] if self.pause > 0 else []
+        if self.model.has_pending and not times:
+            return 0.0
+        view = self.view
+        if view is not None and view["phase"] == "over" and not self.model.has_pending \
+                and self.over_for < RESULTS_DELAY:
+            times.append(RESULTS_DELAY - self.over_for)
+        now = time.monotonic()
+        ticks = [seat.next_tick(now) for seat in self.model.seats]
+        if self.unreachable_since is not None:
+            ticks.append(1.0 - (now - self.unreachable_since) % 1.0)
+        return min([*times, *(tick for tick in ticks if tick is not None)], default=None)
 
     def fast_forward(self, until_round: int) -> None:
         """Apply pending updates without animations up to round `until_round`."""
@@ -355,6 +415,9 @@ class TableScene(Scene):
                                                                    pygame.K_SPACE)):
                 self.lift_curtain()
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and self._too_soon(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE \
                 and self.focus not in self.controls():
             self.skip()  # Space skips the animations unless it is for a focused control
@@ -369,6 +432,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + event.y)
+            if self.log_scroll == 0:
+                self.newest_log()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo()
@@ -383,6 +448,21 @@ class TableScene(Scene):
                 and before == len(self.buttons) and not any(
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
+
+    def _too_soon(self, event: pygame.event.Event) -> bool:
+        """A left click on the prompt's controls within `App.click_guard` seconds
+        of their appearing (or the release of a press that was): meant for the
+        prompt before, so ignored. The top bar's buttons always take clicks."""
+        if event.type == pygame.MOUSEBUTTONUP and self._press_guarded:
+            self._press_guarded = False
+            return True
+        if self.paused or not self.deciding() \
+                or time.monotonic() - self._asked_at >= self.app.click_guard \
+                or any(b.rect.collidepoint(event.pos) for b in self.buttons
+                       if b.name in TOP_BUTTONS):
+            return False
+        self._press_guarded = event.type == pygame.MOUSEBUTTONDOWN
+        return True
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """The table things the last frame drew, while the seat decides."""
@@ -428,6 +508,12 @@ class TableScene(Scene):
         if self.unreachable_since is not None:
             self.buttons.append(unreachable_button(self.size, self.px, self.leave_now))
             return
+        if self.log_unread and not self.paused and self.curtain is None:
+            log = layout.log
+            self.buttons.append(Button(
+                "log_newest", pygame.Rect(log.left + px(10), log.bottom - px(30), log.w - px(20),
+                                          px(24)), trn("log.newer", self.log_unread),
+                self.newest_log))
         if self.paused and self.leaving:
             self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
             return
@@ -533,6 +619,7 @@ class TableScene(Scene):
         if hint.question == view.get("legal") and self.deciding():
             self.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, self.model.name)
+            self._hint_staged = FrameKey.staged_of(self.staging)
             # ending the turn has its own button: Enter presses it; else Enter confirms
             self.focus = "end_turn" if hint.decision["kind"] == "end_turn" else None
         self._build_buttons()
@@ -646,7 +733,7 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain is not None:
-            self.canvas = None
+            self.canvas, self._screen = None, None
             self.languages.switch = draw_curtain(
                 surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
                 self.scale, self.languages.of(self.curtain))
@@ -654,29 +741,44 @@ class TableScene(Scene):
                 draw_pause(surface, self.buttons, self._question(), self.px)
             return
         key = self._frame_key()
-        if self._static is None or key != self._static_key \
-                or self._static.get_size() != surface.get_size():
-            if self._static is None or self._static.get_size() != surface.get_size():
-                self._static = surface.copy()
-            self._draw_static(self._static)
-            self._static_key = key
-        surface.blit(self._static, (0, 0))
-        self.animator.draw(surface)
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self._static = surface.copy()
+            self._static_key = None
+        screen = (id(surface), self.focus)
+        if key != self._static_key or screen != self._screen:
+            if key != self._static_key:
+                self._draw_static(self._static, self._changed_area(key))
+                self._static_key = key
+            surface.blit(self._static, (0, 0))
+        else:  # the same table under them: only what the last frame drew over it goes
+            for rect in self._overlays:
+                surface.blit(self._static, rect, rect)
+        self._screen, self._overlays = screen, self._draw_overlays(surface)
+
+    def _draw_overlays(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Flights, a dragged card and the tooltip over the static table; where."""
+        drawn = self.animator.draw(surface)
         drag = self.controller.drag
         if drag is not None and self.canvas is not None:
             rect = self.canvas.targets.get(HandCard(drag[0]))
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
-                surface.blit(face, face.get_rect(center=self.mouse))
+                drawn.append(surface.blit(face, face.get_rect(center=self.mouse)))
         if self.unreachable_since is not None:
             draw_pause(surface, self.buttons, self._unreachable_notice(), self.px)
-            return
+            return [surface.get_rect()]
         canvas = self.canvas
         if canvas is not None and not self.paused:
             tip = next((text for rect, text in reversed(canvas.hovers)
                         if rect.collidepoint(self.mouse)), None)
             if tip and not any(b.rect.collidepoint(self.mouse) for b in self.buttons):
-                draw_tooltip(surface, tip, self.mouse, canvas.px(13))
+                drawn.append(draw_tooltip(surface, tip, self.mouse, canvas.px(13)))
+        return drawn
+
+    def watching(self) -> str | None:
+        """The name of the player whose chair the screen shows without being them
+        (a replay), or None: the players at the screen see their own chair."""
+        return None
 
     def _hand_hover(self) -> str | None:
         if self.canvas is None:
@@ -702,14 +804,33 @@ class TableScene(Scene):
         now = time.monotonic()
         return tuple(s.badge(now) for s in self.model.seats)
 
-    def _draw_static(self, surface: pygame.Surface) -> None:
-        """The table without flights and tooltip; records the frame's `Canvas`."""
+    def _changed_area(self, key: FrameKey) -> pygame.Rect | None:
+        """Where the static table changes from the last one drawn to `key`'s: the
+        panels of the seats whose numbers count or cards flip, if that is all that
+        moves (most frames of an animation); None: anywhere."""
+        seats = key.seats_moving(self._static_key) if self._static_key is not None else None
+        if not seats or self.layout_ is None or not seats <= set(self.layout_.seats):
+            return None
+        first, *rest = (self.layout_.seats[s] for s in sorted(seats))
+        return first.unionall(rest)
+
+    def _draw_static(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The table without flights and tooltip (only inside `area` if given, the
+        rest being as it was); records the frame's `Canvas`."""
+        surface.set_clip(area)
+        try:
+            self._draw_static_clipped(surface)
+        finally:
+            surface.set_clip(None)
+
+    def _draw_static_clipped(self, surface: pygame.Surface) -> None:
         surface.blit(art.table_background(surface.get_size()), (0, 0))
         view = self.view
         if view is None or self.layout_ is None or self.events is None:
             self.note(surface, tr("prompt.wait_all"), 340)
             return
-        canvas = Canvas(self.layout_, self.animator, self.app.settings.colorblind)
+        canvas = Canvas(self.layout_, self.animator, self.app.settings.colorblind,
+                        watching=self.watching())
         names = [self.model.name(s) for s in range(view["players"])]
         badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
@@ -742,9 +863,9 @@ class TableScene(Scene):
                    current not in ("wait", "over"),
                    payments[self.staging.pay_index % len(payments)] if payments else None,
                    self.app.settings.colorblind)
-        if hint is not None:
-            guide.draw_hint(surface, self.layout_, hint)
         self._draw_status(surface, self.layout_)  # over the rows it may overlap
+        if hint is not None:  # a guide's dialog over it
+            guide.draw_hint(surface, self.layout_, hint)
         for button in self.buttons:
             button.draw(surface)
         if self.animator.busy and not self.deciding():
@@ -797,10 +918,16 @@ class TableScene(Scene):
 
     def _shown_hint(self) -> str:
         """The hint's line while its question stands (the seat's legal decisions
-        it was asked on)."""
+        it was asked on) and what it staged is still staged; never under the
+        pause menu."""
         view = self.view
-        return self.hint_text if view is not None and view.get("legal") == self.hint_question \
-            and self.deciding() else ""
+        if view is None or view.get("legal") != self.hint_question or not self.deciding() \
+                or self.paused:
+            return ""
+        if self.hint_text != tr("hint.thinking") \
+                and FrameKey.staged_of(self.staging) != self._hint_staged:
+            return ""  # the player undid or changed the suggestion
+        return self.hint_text
 
     def _hint_topic(self, current: str) -> str:
         """What the first-game guide explains now: the decision mode, or the card

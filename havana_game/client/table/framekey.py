@@ -3,7 +3,7 @@ when a frame's key equals the last one, the last picture is reused."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..staging import Staging
@@ -46,3 +46,20 @@ class FrameKey:
                                                   tuple[tuple[str, float], ...]]:
         return (tuple((k, c.value) for k, c in animator.counters.items()),
                 tuple((k, round(f.progress, 2)) for k, f in animator.flips.items()))
+
+    def seats_moving(self, before: FrameKey) -> set[int] | None:
+        """The seats whose animated numbers or flipping cards alone make this key
+        differ from `before` (all of them drawn inside their seat's panel), or
+        None if anything else differs too."""
+        if replace(self, counters=before.counters, flips=before.flips) != before:
+            return None
+        changed = set(dict(self.counters).items() ^ dict(before.counters).items()) | \
+            set(dict(self.flips).items() ^ dict(before.flips).items())
+        seats: set[int] = set()
+        for name, _ in changed:
+            kind, _, rest = name.partition(":")
+            seat = rest.partition(":")[0]
+            if kind not in ("vp", "reveal") or not seat.isdigit():
+                return None
+            seats.add(int(seat))
+        return seats

@@ -1,0 +1,61 @@
+"""A new prompt's controls ignore clicks for a moment after they appear (the
+engine plays forced steps at once, and a click meant for one prompt landed on
+the next: "Mama" became "cover Mama"); the log says what a forced step played
+in plain words. The moment is set back by hand here: no test waits for time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from havana_game.client.app import CLICK_GUARD, App
+from havana_game.client.i18n import tr
+from havana_game.client.link import LocalLink
+from havana_game.client.logtext import log_line
+from havana_game.client.scenes.table import TableScene
+
+from .test_client_support import click, make_app, step, until
+
+
+def asked_table(tmp_path: Path) -> tuple[App, TableScene]:
+    """A table whose player was just asked their first question (clicks guarded)."""
+    app = make_app(tmp_path)
+    app.click_guard = CLICK_GUARD
+    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
+    app.switch(table)
+    until(app, table.deciding)
+    return app, table
+
+
+def test_a_click_right_after_a_new_prompt_appears_is_ignored(tmp_path):
+    app, table = asked_table(tmp_path)
+    card = f"hand:{table.view['hand'][0]}"
+    step(app, click(table.controls()[card]))
+    assert table.staging.empty  # taken for a click meant for the prompt before
+
+    table._asked_at -= CLICK_GUARD  # the prompt has been up for a moment
+    step(app, click(table.controls()[card]))
+    assert not table.staging.empty
+
+
+def test_a_press_ignored_keeps_its_release_ignored(tmp_path):
+    app, table = asked_table(tmp_path)
+    rect = table.controls()[f"hand:{table.view['hand'][0]}"]
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
+    table._asked_at -= CLICK_GUARD
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)])
+    assert table.staging.empty
+
+
+def test_the_menu_button_and_the_keyboard_are_never_held_back(tmp_path):
+    app, table = asked_table(tmp_path)
+    step(app, click(table.controls()["menu"]))
+    assert table.paused
+
+
+def test_a_forced_step_is_told_in_plain_words():
+    line = log_line({"kind": "forced", "data": {"seat": 1, "end_turn": False}},
+                    ["Ana", "Bo"].__getitem__)
+    assert line == tr("log.forced", name="Bo")
+    assert "only one possible move" not in line and "played at once" not in line

@@ -1,0 +1,171 @@
+"""Smaller things players met (issue 21): each with the fix's own test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from havana_game.ai.hint import hint_for
+from havana_game.client import art, tabledraw
+from havana_game.client.headless import advanced_game
+from havana_game.client.hints import HintService
+from havana_game.client.i18n import set_language, tr, trn
+from havana_game.client.layout import table_layout
+from havana_game.client.link import LocalLink
+from havana_game.client.logtext import log_line
+from havana_game.client.model import TableModel
+from havana_game.client.netlink import NetLink
+from havana_game.client.replay import Replay
+from havana_game.client.scenes.newgame import NewGameScene
+from havana_game.client.scenes.replay import ReplayScene
+from havana_game.client.scenes.table import TableScene
+from havana_game.client.settings import Settings
+from havana_game.client.table.targets import RowEnd
+from havana_game.client.tween import Animator
+from havana_game.saves import game_to_document
+
+from .seeds import HOST_SEED
+from .test_client_support import act_once, click, key, make_app, settle, step, until
+
+
+def table_message(kinds: list[str]) -> dict[str, Any]:
+    return {"type": "table", "names": ["Ana", "Benito", "Carmen"], "status": "playing",
+            "seats": [{"seat": s, "kind": kind, "name": n, "connected": kind == "human"}
+                      for s, (kind, n) in enumerate(zip(kinds, ["Ana", "Benito", "Carmen"],
+                                                        strict=True))]}
+
+
+def test_hotseat_players_taking_their_own_seats_is_not_logged():
+    model = TableModel([0, 1])
+    # each hotseat connection sees the seats fill in, in its own order
+    model.feed([table_message(["human", "open", "open"]),
+                table_message(["human", "human", "open"]),
+                table_message(["human", "open", "open"]),
+                table_message(["human", "human", "open"])])
+    assert model.notices == []
+    model.feed([table_message(["human", "human", "human"])])  # a newcomer is news
+    assert [e["kind"] for e in model.notices] == ["seat_taken"]
+
+
+def test_the_tax_collectors_log_says_where_the_worker_goes():
+    set_language("en")
+    names = ["Ana", "Benito"].__getitem__
+    worker = log_line({"kind": "taxed", "data": {"seat": 0, "victim": 1, "take": "worker"}},
+                      names)
+    assert worker == tr("log.taxed.worker", name="Ana", victim="Benito")
+    assert "bank" in worker and "from Benito" not in worker
+    brick = log_line({"kind": "taxed", "data": {"seat": 0, "victim": 1, "take": "brown"}}, names)
+    assert brick is not None and "box" in brick and "from Benito" not in brick
+
+
+def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path):
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    table.hints = HintService(lambda view: hint_for(view, budget_ms=30))
+    app.switch(table)
+    try:
+        until(app, lambda: table.deciding() and "hint" in table.controls())
+        step(app, key(pygame.K_h))
+        until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
+        assert table._shown_hint() == table.hint_text
+        table.paused = True  # the pause menu (its dim layer) is up
+        table.relayout()
+        step(app)
+        assert table._shown_hint() == "" and table._static_key.hint == ""
+        table.paused = False
+        table.relayout()
+        step(app)
+        assert table._shown_hint() == table.hint_text
+        table.undo()  # the player clears the suggestion
+        step(app)
+        assert table._shown_hint() == "" and table._static_key.hint == ""
+    finally:
+        table.close()
+
+
+def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
+    app = make_app(tmp_path, (1600, 900))
+    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
+    app.switch(table)
+    until(app, table.deciding)
+    assert table.layout_ is not None
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    table.mouse = table.layout_.log.center
+    step(app, [wheel])
+    assert table.log_scroll == 2 and "log_newest" not in table.controls()
+    act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
+    until(app, lambda: table.log_unread > 0)
+    until(app, table.deciding)
+    before = table.log_unread
+    assert "log_newest" in table.controls()
+    shown = table.button("log_newest")
+    assert shown is not None and shown.label == trn("log.newer", before)
+    step(app, click(table.controls()["log_newest"]))
+    assert table.log_scroll == 0 and table.log_unread == 0
+    assert "log_newest" not in table.controls()
+    table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
+    act_once(app, table)  # the player plays: the log follows the game again
+    assert table.log_scroll == 0 and table.log_unread == 0
+
+
+def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatch):
+    make_app(tmp_path)
+    view = LocalLink(["human", "random"], ["Ana", "Bo"], seed=3).view(0)
+    layout = table_layout((1600, 900), 2, 0)
+    monkeypatch.setattr(tabledraw, "can_afford", lambda view, ident: True)
+    colors = {}
+    for highlight in ("", "build"):
+        surface = pygame.Surface((1600, 900))
+        canvas = tabledraw.Canvas(layout, Animator())
+        tabledraw.draw_rows(surface, canvas, view, highlight, None, set())
+        end = canvas.targets[RowEnd(0, "left")]
+        colors[highlight] = tuple(surface.get_at((end.left - canvas.px(3), end.centery)))[:3]
+    assert colors["build"] == art.HIGHLIGHT
+    assert colors[""] == tabledraw.END_OUTLINE  # covering a card, say: nothing to build yet
+
+
+def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    set_language("en")
+    game = advanced_game(2, 5, 3).game
+    replay = Replay(game_to_document(game), ["Ana", "Benito"])
+    scene = ReplayScene(app, replay, index=replay.length // 2, seat=1)
+    app.switch(scene)
+    drawn: list[str] = []
+    label = tabledraw._label
+    monkeypatch.setattr(tabledraw, "_label", lambda surface, text, *rest, **kw: (
+        drawn.append(text), label(surface, text, *rest, **kw))[1])
+    settle(app, 0.05)
+    scene.fast_forward(99)
+    scene._static = None  # drawn again from scratch
+    step(app)
+    hand = next(text for text in drawn if text.startswith("Hand of "))
+    assert hand.startswith("Hand of Benito")
+    assert not any(text.startswith(("Your hand", "Your turn")) or "Your turn" in text
+                   for text in drawn)
+
+
+def test_new_game_remembers_the_player_count_and_ai_levels(tmp_path):
+    app = make_app(tmp_path)
+    first = NewGameScene(app)
+    app.switch(first)
+    step(app, click(first.controls()["players:3"]))
+    while first.kinds[1] != "hard":
+        step(app, click(first.controls()["kind:1"]))
+    step(app, click(first.controls()["edition"]))
+    chosen = (first.players, first.kinds[:3], first.edition)
+    step(app, click(first.controls()["start"]))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    table.close()
+
+    app.settings = Settings.load()  # as the next start of the program reads them
+    again = NewGameScene(app)
+    assert (again.players, again.kinds[:again.players], again.edition) == chosen
+
+
+def test_a_stale_remembered_setup_is_ignored(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.last_seats = ["human", "no-such-level"]
+    assert NewGameScene(app).players == 4

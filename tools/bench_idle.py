@@ -1,0 +1,199 @@
+"""Idle benchmark: the real client (`App.run`) left alone at the menu, at a
+local table waiting for the player, in the LAN lobby and on the results
+screen, each in its own process, and the CPU it uses meanwhile (process CPU
+time / wall time, all threads, as % of one core); then the table's frame times
+(update + draw + flip, and the client's work alone: update + draw) while it
+animates rounds 4 to 8 of a 4-player game, at 1920x1080 and 3840x2160.
+
+Runs under the X server in $DISPLAY (Xvfb :7 for the figures in docs/bench/),
+else on SDL's dummy video driver (which says little about idle CPU: it has no
+real event wait). The machine the figures come from may be shared: the output
+has /proc/loadavg before and after.
+
+    python3 tools/bench_idle.py [--seconds 8] [--warm-up 4] [--frames 600] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENES = ("menu", "table", "lobby", "results")
+SIZES = ((1920, 1080), (3840, 2160))
+GOAL_IDLE = 3.0
+"""% of one core, at most, with nothing happening."""
+GOAL_P95 = {(1920, 1080): 8.0, (3840, 2160): 16.0}
+"""Frame time p95 goals (ms) while the table animates."""
+
+IDLE_CHILD = r"""
+import json, os, sys, threading, time
+scene_name, warm_up, seconds = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+import pygame
+from havana_game.client.app import App
+from havana_game.client.settings import Settings
+
+app = App(Settings(window_size=(1920, 1080)), size=(1920, 1080))
+if scene_name == "table":
+    from havana_game.client.netlink import NetLink
+    from havana_game.client.scenes.table import TableScene
+    link = NetLink.local(["human", "easy", "easy", "easy"], ["Ana", "Bo", "Cy", "Di"], seed=3)
+    app.switch(TableScene(app, link))
+elif scene_name == "lobby":
+    from havana_game.client.scenes.lobby import LobbyScene
+    app.switch(LobbyScene(app))
+elif scene_name == "results":
+    from havana_game.client.shots import table_scene
+    table_scene(app, 4, 7, None).show_results()
+result = {}
+
+def measure():
+    time.sleep(warm_up)
+    cpu, wall = time.process_time(), time.monotonic()
+    time.sleep(seconds)
+    cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+    scene = app.scene
+    result.update(scene=type(scene).__name__, cpu_percent=round(100 * cpu / wall, 2),
+                  seconds=round(wall, 2),
+                  waiting_for_player=bool(getattr(scene, "deciding", lambda: False)()))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+threading.Thread(target=measure, daemon=True).start()
+app.run()
+print("RESULT " + json.dumps(result), flush=True)
+os._exit(0)
+"""
+
+FRAMES_CHILD = r"""
+import gc, json, os, sys, time
+width, height, frames = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+import pygame
+from havana_game.client.app import App
+from havana_game.client.headless import advanced_game
+from havana_game.client.scenes.table import TableScene
+from havana_game.client.settings import Settings
+
+app = App(Settings(window_size=(width, height), animation_speed=1.0), size=(width, height))
+scene = TableScene(app, advanced_game(4, 7, 8))
+app.switch(scene)
+scene.update(0.0)
+scene.fast_forward(4)
+mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(width // 2, height // 4), rel=(0, 0),
+                           buttons=(0, 0, 0))
+pauses = []
+gc.callbacks.append(lambda phase, info: pauses.append((phase, time.perf_counter())))
+times, work, animating = [], [], []
+for i in range(frames):
+    start = time.perf_counter()
+    app.frame(1 / 60, [mouse] if i % 30 == 0 else [])
+    drawn = time.perf_counter()
+    pygame.display.flip()
+    times.append((time.perf_counter() - start) * 1000)
+    work.append((drawn - start) * 1000)
+    animating.append(bool(scene.animator.busy))
+starts = [t for phase, t in pauses if phase == "start"]
+stops = [t for phase, t in pauses if phase == "stop"]
+gc_ms = [(b - a) * 1000 for a, b in zip(starts, stops)]
+print("RESULT " + json.dumps({"times": times, "work": work, "animating": animating,
+                              "window": list(app.screen.get_size()),
+                              "gc_runs": len(gc_ms), "gc_max_ms": max(gc_ms, default=0.0)}),
+      flush=True)
+os._exit(0)
+"""
+
+
+def loadavg() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().strip()
+    except OSError:
+        return "unknown"
+
+
+def run_child(code: str, args: list[str], timeout: float) -> dict[str, Any]:
+    """Run `code` in a fresh interpreter of this Python, in a throwaway config
+    folder; its RESULT line, parsed."""
+    with tempfile.TemporaryDirectory(prefix="havana-bench-idle-") as config:
+        env = {**os.environ, "HAVANA_CONFIG_DIR": config, "SDL_AUDIODRIVER": "dummy"}
+        if not env.get("DISPLAY"):
+            env["SDL_VIDEODRIVER"] = "dummy"
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                              text=True, cwd=ROOT, env=env, timeout=timeout, check=False)
+    line = next((ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None)
+    if line is None:
+        raise RuntimeError(f"benchmark child failed:\n{done.stdout}\n{done.stderr}")
+    result: dict[str, Any] = json.loads(line[len("RESULT "):])
+    return result
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * share) - 1)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=8.0, help="measured per scene")
+    parser.add_argument("--warm-up", type=float, default=4.0,
+                        help="seconds before measuring (the table's opening animations)")
+    parser.add_argument("--frames", type=int, default=600, help="table frames per size")
+    parser.add_argument("--scenes", default=",".join(SCENES))
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    report: dict[str, Any] = {
+        "command": " ".join(["python3", "tools/bench_idle.py", *sys.argv[1:]]),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "display": os.environ.get("DISPLAY") or "SDL dummy driver",
+        "machine": "shared: 2 cores with other engineers' builds and tests running; "
+                   "loadavg says how busy it was",
+        "loadavg_before": loadavg(), "idle": {}, "frames": {}}
+    print(f"display {report['display']}, loadavg {report['loadavg_before']}")
+    for scene in args.scenes.split(","):
+        idle = run_child(IDLE_CHILD, [scene, str(args.warm_up), str(args.seconds)],
+                         timeout=args.warm_up + args.seconds + 120)
+        report["idle"][scene] = idle
+        extra = " (waiting for the player)" if idle["waiting_for_player"] else ""
+        print(f"idle {scene:8} {idle['scene']:>14}{extra}: {idle['cpu_percent']:5.1f}% of a core"
+              f" over {idle['seconds']:.0f} s  (goal <= {GOAL_IDLE:.0f}%)")
+    for width, height in SIZES:
+        got = run_child(FRAMES_CHILD, [str(width), str(height), str(args.frames)], timeout=600)
+        moving = [t for t, busy in zip(got["times"], got["animating"], strict=True) if busy]
+        working = [t for t, busy in zip(got["work"], got["animating"], strict=True) if busy]
+        figures = {"window": got["window"], "frames": len(got["times"]),
+                   "animating_frames": len(moving),
+                   "p50_ms": round(statistics.median(moving), 2),
+                   "p95_ms": round(percentile(moving, 0.95), 2),
+                   "max_ms": round(max(moving), 2),
+                   "work_p50_ms": round(statistics.median(working), 2),
+                   "work_p95_ms": round(percentile(working, 0.95), 2),
+                   "work_max_ms": round(max(working), 2),
+                   "all_frames_max_ms": round(max(got["times"]), 2),
+                   "gc_runs": got["gc_runs"], "gc_max_ms": round(got["gc_max_ms"], 2)}
+        report["frames"][f"{width}x{height}"] = figures
+        print(f"table {width}x{height} (window {got['window'][0]}x{got['window'][1]}), "
+              f"{len(moving)} of {len(got['times'])} frames animating: p50 "
+              f"{figures['p50_ms']:.2f} ms, p95 {figures['p95_ms']:.2f} ms, max "
+              f"{figures['max_ms']:.2f} ms (all frames max {figures['all_frames_max_ms']:.2f});"
+              f" gc {got['gc_runs']} runs, longest {figures['gc_max_ms']:.1f} ms  "
+              f"(goal p95 <= {GOAL_P95[(width, height)]:.0f} ms)\n"
+              f"  of which the client's work (update + draw, without the flip to the X "
+              f"server): p50 {figures['work_p50_ms']:.2f} ms, p95 {figures['work_p95_ms']:.2f}"
+              f" ms, max {figures['work_max_ms']:.2f} ms")
+    report["loadavg_after"] = loadavg()
+    print(f"loadavg after {report['loadavg_after']} (the machine may be shared)")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
