@@ -1,7 +1,8 @@
 """LAN discovery, restricted to the loopback interface: an announced host shows
-up in a browser's list within 3 seconds, with its current listing (free seats,
-games in progress, seats awaiting rejoin); a live browser follows changes and
-sees the host leave."""
+up in a browser's list with its current listing (free seats, games in progress,
+seats awaiting rejoin, each a different number so that no field can stand in for
+another); a live browser follows changes and sees the host leave. Waits are for a
+condition, with time-outs generous enough for a loaded machine."""
 
 from __future__ import annotations
 
@@ -14,19 +15,26 @@ from net.discovery import Listing, LiveBrowser, announce, browse, instance_label
 LOOPBACK = ["127.0.0.1"]
 
 
-def test_announced_host_is_found_within_three_seconds():
+WAIT = 60.0
+"""Seconds a condition may take on a loaded machine before the test fails."""
+
+
+def test_announced_host_is_found_with_its_listing():
     # Name and port of this process only: another test run on the machine announces too.
     port = 20000 + os.getpid() % 40000
     announcement = announce(f"test table {os.getpid()}", port, Listing(free=3), "127.0.0.1",
                             interfaces=LOOPBACK)
     try:
-        announcement.update(Listing(free=2)).result(timeout=5)  # a seat was taken
-        found = browse(timeout=2.5, interfaces=LOOPBACK)
+        announcement.update(Listing(free=2, playing=5, away=4)).result(timeout=WAIT)
+        deadline = time.monotonic() + WAIT
+        mine: list = []
+        while not mine and time.monotonic() < deadline:  # one browse, then another
+            mine = [h for h in browse(timeout=2.5, interfaces=LOOPBACK) if h.port == port]
     finally:
         announcement.close()
-    mine = [h for h in found if h.port == port]
     assert mine and mine[0].address == "127.0.0.1"
     assert mine[0].free_seats == 2 and mine[0].version == PROTOCOL_VERSION
+    assert (mine[0].playing, mine[0].away) == (5, 4)
 
 
 def test_long_names_are_cut_to_a_dns_label_on_whole_characters():
@@ -36,7 +44,7 @@ def test_long_names_are_cut_to_a_dns_label_on_whole_characters():
     assert instance_label("Ana", 7) == "Ana 7"
 
 
-def _until(browser: LiveBrowser, port: int, check, seconds: float = 5.0):
+def _until(browser: LiveBrowser, port: int, check, seconds: float = WAIT):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         mine = [h for h in browser.hosts() if h.port == port]
@@ -55,8 +63,8 @@ def test_a_live_browser_follows_a_game_starting_a_player_leaving_and_the_host_go
         found = _until(browser, port, lambda mine: mine and mine[0].free_seats == 1)
         assert (found[0].playing, found[0].away, found[0].place) == (0, 0, f"127.0.0.1:{port}")
         assert found[0].name == f"live table {os.getpid()}"  # as announced, no port added
-        announcement.update(Listing(free=0, playing=1, away=1)).result(timeout=5)
-        found = _until(browser, port, lambda mine: mine and mine[0].playing == 1)
+        announcement.update(Listing(free=0, playing=2, away=1)).result(timeout=WAIT)
+        found = _until(browser, port, lambda mine: mine and mine[0].playing == 2)
         assert (found[0].free_seats, found[0].away) == (0, 1)
     finally:
         announcement.close()

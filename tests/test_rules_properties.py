@@ -128,13 +128,19 @@ def test_illegal_decisions_are_rejected_and_change_nothing(rules, seed, players,
     if decision in legal:
         return
     before = snapshot(game.state)
+    untouched = game.state.clone()
     try:
         apply(game.state, seat, decision)
     except IllegalDecision as error:
         assert error.reason and isinstance(error.reason, str)
         assert snapshot(game.state) == before
-    else:  # only a one-card row's right end, which is its left end, may pass
+    else:  # only a one-card row's right end, which is its left end, may pass, as the
+        # legal build at that left end with the same payment, and with its effect
         assert isinstance(decision, Build) and decision.end & 1
+        twin = Build(decision.end - 1, decision.payment)
+        assert twin in legal, f"{decision} was applied, and no legal {twin} stands for it"
+        apply(untouched, seat, twin)
+        assert snapshot(game.state) == snapshot(untouched)
 
 
 @SETTINGS
