@@ -156,7 +156,7 @@ def main() -> int:
                    "loadavg says how busy it was",
         "loadavg_before": loadavg(), "idle": {}, "frames": {}}
     print(f"display {report['display']}, loadavg {report['loadavg_before']}")
-    for scene in args.scenes.split(","):
+    for scene in filter(None, args.scenes.split(",")):
         idle = run_child(IDLE_CHILD, [scene, str(args.warm_up), str(args.seconds)],
                          timeout=args.warm_up + args.seconds + 120)
         report["idle"][scene] = idle
