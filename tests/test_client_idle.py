@@ -118,3 +118,19 @@ def test_the_results_are_due_after_the_final_table_has_shown(tmp_path):
     assert table.view is not None and table.view["phase"] == "over"
     table.pause, table.over_for = 0.0, 0.5
     assert table.wake_in() == pytest.approx(RESULTS_DELAY - 0.5)
+
+
+def test_the_join_screen_wakes_when_its_search_starts_and_to_refresh_the_list(
+        tmp_path, monkeypatch):
+    from havana_game.client.scenes import join
+
+    nudged = threading.Event()
+    monkeypatch.setattr(join, "nudge", nudged.set)
+    app = make_app(tmp_path)
+    scene = join.JoinScene(app)
+    app.switch(scene)
+    assert nudged.wait(10)  # the search started (or cannot): the screen shows it
+    if scene.browser is not None:
+        assert scene.wake_in() is not None and scene.wake_in() <= join.REFRESH
+    scene.on_escape()
+    assert scene.wake_in() is None

@@ -17,6 +17,7 @@ import pygame
 
 from .. import art, lanseats
 from ..i18n import tr, trn
+from ..wake import nudge
 from ..widgets import Button, TextField
 from .base import Scene
 
@@ -84,6 +85,7 @@ class JoinScene(Scene):
         self.browser = browser
         if browser is None:
             self.searching = False
+        nudge()  # the screen shows what was found (or that nothing can be)
 
     def _stop_browsing(self) -> None:
         """Leaving the screen: stop browsing (in the background: it takes a moment)."""
