@@ -44,8 +44,14 @@ def test_hotseat_players_taking_their_own_seats_is_not_logged():
                 table_message(["human", "open", "open"]),
                 table_message(["human", "human", "open"])])
     assert model.notices == []
-    model.feed([table_message(["human", "human", "human"])])  # a newcomer is news
-    assert [e["kind"] for e in model.notices] == ["seat_taken"]
+    set_language("en")
+    names = ["Ana", "Benito", "Carmen"].__getitem__
+    # who sits down is the host's `seated` event: the first players' go unsaid,
+    # a newcomer during the game is news
+    assert log_line({"kind": "seated", "data": {"seat": 1, "name": "Benito", "version": 0}},
+                    names) is None
+    assert log_line({"kind": "seated", "data": {"seat": 2, "name": "Carmen", "version": 9}},
+                    names) == tr("log.seat_taken", name="Carmen")
 
 
 def test_the_tax_collectors_log_says_where_the_worker_goes():
