@@ -12,6 +12,7 @@ import pytest
 
 from havana_game import saves
 from havana_game.client import stats
+from havana_game.client.i18n import tr, trn
 from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.results import ResultsScene
@@ -83,6 +84,26 @@ def test_figures_count_the_seats_at_this_screen():
     assert summary.cards == [("pesos", 4), ("mama", 3)]
     assert summary.buildings[0] == ("b", 2)
     assert game_line(games[0]).endswith("★ Ana 25, Alma 20, Bruno 5")
+
+
+def test_a_conceded_game_is_lost_left_out_of_the_vp_figures_and_marked(tmp_path):
+    finished = _game(_seat("Ana", here=True, vp=25, won=True), _seat("Alma", "hard", vp=20),
+                     rounds=12)
+    conceded = _game(_seat("Ana", here=True, vp=2), _seat("Alma", "hard", vp=9),
+                     rounds=3).model_copy(update={"conceded": True, "end_reason": "conceded",
+                                                  "hints": 4, "takebacks": 1})
+    summary = stats.summarize([finished, conceded])
+    assert summary.total == stats.Tally(2, 1) and summary.conceded == 1
+    assert (summary.average_vp, summary.best_vp, summary.average_rounds) == (25, 25, 12)
+    assert (summary.hints, summary.takebacks) == (4, 1)
+    assert game_line(conceded).endswith(" · ".join(
+        [tr("stats.game_conceded"), trn("stats.game_hints", 4), trn("stats.game_takebacks", 1)]))
+    app = make_app(tmp_path)
+    for game in (finished, conceded):
+        stats.add(game)
+    app.switch(StatisticsScene(app))
+    step(app)  # it draws, the conceded game among the recent ones
+    assert app.scene.summary == summary
 
 
 def test_a_crash_mid_write_loses_nothing(tmp_path, monkeypatch):

@@ -179,6 +179,12 @@ class Summary:
     """Games against at least one bot of a level."""
     cards: list[tuple[str, int]]
     buildings: list[tuple[str, int]]
+    conceded: int = 0
+    """Games given up before their end: lost, and left out of the VP and round
+    figures (they stopped short of a real score)."""
+    hints: int = 0
+    takebacks: int = 0
+    """Hints asked for and decisions taken back, over every game."""
 
 
 def summarize(games: Sequence[GameRecord]) -> Summary:
@@ -196,11 +202,14 @@ def summarize(games: Sequence[GameRecord]) -> Summary:
             by_players[count] = by_players.get(count, Tally()).add(seat.won)
             for level in {s.level for s in game.seats if s.level is not None and s is not seat}:
                 by_level[level] = by_level.get(level, Tally()).add(seat.won)
-            vps.append(seat.vp)
-            rounds.append(game.rounds)
+            if not game.conceded:
+                vps.append(seat.vp)
+                rounds.append(game.rounds)
             cards.update(seat.played)
             buildings.update(seat.built)
     return Summary(total, sum(vps) / len(vps) if vps else 0.0, max(vps, default=0),
                    sum(rounds) / len(rounds) if rounds else 0.0,
                    dict(sorted(by_players.items())), dict(sorted(by_level.items())),
-                   cards.most_common(FAVOURITES), buildings.most_common(FAVOURITES))
+                   cards.most_common(FAVOURITES), buildings.most_common(FAVOURITES),
+                   sum(1 for game in games if game.conceded),
+                   sum(game.hints for game in games), sum(game.takebacks for game in games))

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 RECENT = 5
 """Past games listed under the figures."""
-TOP = 170
+TOP = 184
 HEADING = 28
 LINE = 23
 GAP = 12
@@ -35,10 +35,18 @@ def tally_text(tally: stats.Tally) -> str:
 
 
 def game_line(game: stats.GameRecord) -> str:
-    """A past game in one line: date, then each player's VP, winners starred."""
+    """A past game in one line: date, then each player's VP, winners starred; a
+    conceded game says so, and the hints and take-backs it took are counted."""
     date = time.strftime("%Y-%m-%d", time.localtime(game.finished))
     seats = [f"{'★ ' if s.won else ''}{s.name} {s.vp}" for s in game.seats]
-    return f"{date} · " + ", ".join(seats)
+    parts = [date, ", ".join(seats)]
+    if game.conceded:
+        parts.append(tr("stats.game_conceded"))
+    if game.hints:
+        parts.append(trn("stats.game_hints", game.hints))
+    if game.takebacks:
+        parts.append(trn("stats.game_takebacks", game.takebacks))
+    return " · ".join(parts)
 
 
 class StatisticsScene(Scene):
@@ -97,6 +105,8 @@ class StatisticsScene(Scene):
         self.note(surface, tr("stats.vp", average=f"{summary.average_vp:.1f}",
                               best=summary.best_vp, rounds=f"{summary.average_rounds:.1f}"),
                   130, art.TEXT_LIGHT, 16)
+        self.note(surface, tr("stats.help", conceded=summary.conceded, hints=summary.hints,
+                              takebacks=summary.takebacks), 156, art.TEXT_DIM, 14)
         left = [(tr("stats.by_players"), [
                     (trn("stats.players", count), tally_text(tally))
                     for count, tally in summary.by_players.items()]),
