@@ -79,3 +79,24 @@ def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
         assert table._dwell(theirs) == max(STEP_PAUSE, pace)
         assert table._dwell(mine) == STEP_PAUSE
     assert table._dwell([]) == 0.0
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_rules_open_at_the_cards_of_the_edition_played(tmp_path, edition):
+    from havana_game.client.scenes.rules import PAGES, CardPage
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "B"], seed=HOST_SEED,
+                                          edition=edition))
+    app.switch(table)
+    settle(app, 0.2)
+    while table.view is None:
+        settle(app, 0.05)
+    table.rules()
+    page = PAGES[app.scene.page]
+    assert isinstance(app.scene, RulesScene) and isinstance(page, CardPage)
+    assert page.edition == edition
+    step(app)  # it draws
+    step(app, key(pygame.K_ESCAPE))
+    assert app.scene is table
+    table.close()

@@ -5,6 +5,7 @@ Left/right arrows or the buttons turn the pages."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +16,9 @@ from ..i18n import tr
 from ..tabledraw import card_face
 from ..widgets import Button
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,14 @@ class RulesScene(Scene):
 
     page = 0
     text_bottom = 0
+
+    def __init__(self, app: App, back_to: Scene | None = None,
+                 edition: str | None = None) -> None:
+        """From a game, the rules open at the cards of its `edition`."""
+        super().__init__(app, back_to)
+        if edition is not None:
+            self.page = next((n for n, page in enumerate(PAGES)
+                              if isinstance(page, CardPage) and page.edition == edition), 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

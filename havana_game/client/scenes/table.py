@@ -646,7 +646,7 @@ class TableScene(Scene):
         from .rules import RulesScene
         self.paused = False
         self.mouse = OFF_TABLE
-        self.app.switch(RulesScene(self.app, back_to=self))
+        self.app.switch(RulesScene(self.app, back_to=self, edition=edition.rules().name))
 
     def leave(self) -> None:
         """Ask first: the pause menu turns into the leave confirmation."""
