@@ -1,4 +1,6 @@
-"""Results: ranking, VP, buildings built and a short story of each player's game."""
+"""Results: ranking, VP, buildings built and a short story of each player's game;
+and, a button away, the game's charts: every player's VP over the rounds, and
+what each spent on the buildings that brought it (`charts`)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from .. import art, fonts, pastgames, stats
+from ...saves import SaveError
+from .. import art, charts, fonts, pastgames, stats
 from ..edition import rules
 from ..i18n import tr, trn
 from ..link import Link
@@ -45,6 +48,9 @@ class ResultsScene(Scene):
             self._await_record()
         link.close()
         self.names = [model.name(s) for s in range(self.final["players"])] if self.final else []
+        self.showing_charts = False
+        """The charts are shown instead of the players' rows."""
+        self._curve: charts.GameCurve | None = None
         if link.keeps_stats and self.final is not None and self.final["phase"] == "over":
             self._record(self.final)
 
@@ -73,15 +79,32 @@ class ResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         bottom = size[1] - self.px(80)
-        cx, w, h = size[0] // 2, self.px(200), self.px(48)
+        cx, w, h, gap = size[0] // 2, self.px(200), self.px(48), self.px(20)
         self.buttons = [
-            Button("menu", pygame.Rect(cx - w * 3 // 2 - self.px(20), bottom, w, h),
+            Button("menu", pygame.Rect(cx - 2 * w - gap * 3 // 2, bottom, w, h),
                    tr("results.menu"), self.on_escape),
-            Button("replay", pygame.Rect(cx - w // 2, bottom, w, h), tr("results.replay"),
+            Button("charts", pygame.Rect(cx - w - gap // 2, bottom, w, h),
+                   tr("results.rows" if self.showing_charts else "results.charts"),
+                   self.toggle_charts, enabled=self.curve() is not None),
+            Button("replay", pygame.Rect(cx + gap // 2, bottom, w, h), tr("results.replay"),
                    self.replay, enabled=self.model.record is not None),
-            Button("again", pygame.Rect(cx + w // 2 + self.px(20), bottom, w, h),
+            Button("again", pygame.Rect(cx + w + gap * 3 // 2, bottom, w, h),
                    tr("results.again"), self.again, primary=True),
         ]
+
+    def curve(self) -> charts.GameCurve | None:
+        """The game's VP and spending, from its record (None without one)."""
+        if self._curve is None and self.model.record is not None:
+            try:
+                self._curve = charts.curve_of(self.model.record)
+            except SaveError:
+                self.model.record = None  # (said by the disabled Charts and Replay)
+        return self._curve
+
+    def toggle_charts(self) -> None:
+        """The charts, or the players' rows again."""
+        self.showing_charts = not self.showing_charts
+        self.relayout()
 
     def on_enter(self) -> None:
         """Enter starts nothing here (two quick presses at the end of a game lost
@@ -128,6 +151,12 @@ class ResultsScene(Scene):
             self.note(surface, reason, y, art.TEXT_DIM, 14)
         top = self.px(y + 14 * 1.35 * scale + 10)
         gap = self.px(8)
+        curve = self.curve()
+        if self.showing_charts and curve is not None:
+            bottom = self.buttons[0].rect.top - gap
+            area = pygame.Rect(self.px(60), top, self.size[0] - self.px(120), bottom - top)
+            self._draw_charts(surface, curve, area)
+            return
         row_h = min(self.px(118), (self.buttons[0].rect.top - gap - top) // view["players"] - gap)
         width = self.px(1100)
         left = (self.size[0] - width) // 2
@@ -139,6 +168,20 @@ class ResultsScene(Scene):
                                self.px(14), art.DANGER)
             surface.blit(label, label.get_rect(midbottom=(self.size[0] // 2,
                                                           self.buttons[0].rect.top - gap)))
+
+    def _draw_charts(self, surface: pygame.Surface, curve: charts.GameCurve,
+                     area: pygame.Rect) -> None:
+        """VP over the rounds above, what each player spent below."""
+        assert self.final is not None
+        upper = area.h * 3 // 5
+        by_round = curve.by_round()
+        charts.draw_vp_chart(surface, pygame.Rect(area.left, area.top, area.w, upper - self.px(6)),
+                             by_round, self.names, self.px, self.final["target_vp"],
+                             x_label=tr("results.chart_rounds", rounds=len(by_round) - 1))
+        labels = {kind: tr(f"results.spent.{kind}") for kind in charts.SPENT}
+        charts.draw_spending(surface, pygame.Rect(area.left, area.top + upper, area.w,
+                                                  area.h - upper), curve, self.names, self.px,
+                             labels, lambda vp, count: trn("results.score", count, vp=vp))
 
     def _draw_row(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int) -> None:
         """One player's row: rank, name, score, the story of their game (shrunk to
