@@ -71,16 +71,17 @@ class LocalHost(HostThread):
 
 def start_local_host(players: int, seats: list[str], config: HostConfig | None = None,
                      ages: Sequence[int | None] | None = None,
-                     rules: Ruleset | None = None) -> LocalHost:
+                     rules: Ruleset | None = None, names: Sequence[str] = ()) -> LocalHost:
     """Start a one-table host of `rules` (default: classic); `seats[i]` is "human"
-    (left open for a client to join) or a bot level; `ages` (by seat) break
-    turn-order ties. The game starts when every human seat has joined (or when
-    the first human, who holds the host role, sends `start`)."""
+    (left open for a client to join) or a bot level, its bot called `names[i]`
+    if given; `ages` (by seat) break turn-order ties. The game starts when every
+    human seat has joined (or when the first human, who holds the host role,
+    sends `start`)."""
     if len(seats) != players:
         raise ValueError("give one seat kind per player")
     config = config or HostConfig()
     config.bind, config.autostart = "127.0.0.1", True  # the humans are all at this screen
     host = Host(config)
     table = host.create_table(players, [None if kind == HUMAN else kind for kind in seats],
-                              ages=ages, rules=rules)
+                              ages=ages, rules=rules, names=names)
     return LocalHost.serve(host, "havana-local-host", code=table.code)

@@ -56,3 +56,26 @@ def test_a_click_on_the_chart_names_the_nearest_position():
     chart = charts.LineChart(area, [0, 10, 20, 30, 40])
     assert chart.position_at(100) == 0 and chart.position_at(500) == 40
     assert chart.position_at(205) == 10 and chart.position_at(99) is None
+
+
+def test_the_replays_chart_marks_the_position_and_a_click_jumps_there(tmp_path):
+    from havana_game.client.scenes.replay import ReplayScene
+
+    from .test_client_stats import _play_to_results
+
+    app = make_app(tmp_path)
+    results = _play_to_results(app, HOST_SEED)
+    step(app, click(results.controls()["replay"]))
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    step(app)
+    chart = replay.chart
+    assert chart is not None and chart.positions == list(range(replay.replay.length + 1))
+    assert replay.replay.curve.vp[-1] == [seat["vp"] for seat in results.final["seats"]]
+    middle = chart.area.left + chart.area.w // 2
+    target = chart.position_at(middle)
+    step(app, click(pygame.Rect(middle, chart.area.centery, 1, 1)))
+    assert isinstance(app.scene, ReplayScene) and app.scene.index == target
+    step(app)
+    marked = app.scene.chart
+    assert marked is not None and marked.position_at(middle) == app.scene.index

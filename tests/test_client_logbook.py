@@ -107,3 +107,25 @@ def test_the_card_taken_back_is_named_to_its_owner_only():
     pesos = tr(f"card.{edition.rules().cards[_card('pesos')].name}")
     assert book.lines(shown(events, 0))[-1] == tr("log.took_back_card", name="Ana", card=pesos)
     assert book.lines(shown(events, None))[-1] == tr("log.took_back", name="Ana")
+
+
+def test_a_local_games_log_and_record_call_its_bots_by_the_names_chosen(tmp_path):
+    """The in-process host seats the bots under the names chosen in New game, so
+    the log (which names each move after who sat down) says what the table shows."""
+    from havana_game.client.netlink import NetLink
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.content import bot_names
+
+    from .seeds import HOST_SEED
+    from .test_client_support import act_once, make_app, until
+
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Benito"],
+                                          seed=HOST_SEED))
+    app.switch(table)
+    until(app, lambda: act_once(app, table) and False
+          or any(line.startswith("Benito") for line in table.log_lines))
+    seated = [e["data"]["name"] for e in table.log_events if e["kind"] == "seated"]
+    assert seated == ["Ana", "Benito"]
+    assert not any(name in line for line in table.log_lines for name in bot_names())
+    table.close()

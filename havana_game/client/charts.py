@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ..game import Game
 from ..rules import Build, apply, new_game
 from ..saves import game_from_document
 from . import art, fonts
@@ -21,6 +22,8 @@ from . import art, fonts
 DASHES: tuple[tuple[int, int], ...] = ((1, 0), (6, 4), (2, 3), (9, 3))
 """Each seat's line style in design pixels (drawn, gap): solid, dashed, dotted, long."""
 MARKERS = ("circle", "square", "triangle", "diamond")
+COMPACT_BELOW = 110
+"""A chart lower than this (design pixels) has no legend and no axis labels."""
 """Each seat's point marker."""
 SPENT = ("colored", "gray", "pesos", "workers")
 """What a building is paid with, as the spending bars show it."""
@@ -56,7 +59,11 @@ class GameCurve:
 def curve_of(record: dict[str, Any]) -> GameCurve:
     """The curve of the game in `record` (raises `saves.SaveError` if it cannot be
     replayed)."""
-    game = game_from_document(record)
+    return curve_of_game(game_from_document(record))
+
+
+def curve_of_game(game: Game) -> GameCurve:
+    """The curve of a finished `game`, replayed decision by decision."""
     state = new_game(game.rules, game.players, game.seed, game.ages)
     seats = range(game.players)
     vp = [[state.vp(s) for s in seats]]
@@ -147,9 +154,12 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
     VP goal as a line, and a marker at the point of position `current` (a replay's
     place). Returns where the points are, for clicks."""
     surface.blit(art.panel(rect.size), rect)
-    legend_h = px(24)
-    plot = pygame.Rect(rect.left + px(44), rect.top + px(12) + legend_h,
-                       rect.w - px(60), rect.h - px(48) - legend_h)
+    compact = rect.h < px(COMPACT_BELOW)  # (a replay's panel): no legend, no axis text
+    legend_h = 0 if compact else px(24)
+    margin = px(6) if compact else px(44)
+    plot = pygame.Rect(rect.left + margin, rect.top + (px(6) if compact else px(12)) + legend_h,
+                       rect.w - margin - (px(6) if compact else px(16)),
+                       rect.h - (px(12) if compact else px(48)) - legend_h)
     top_vp = max([target or 0, *(max(point) for point in series), 5])
     scale = plot.h / top_vp
     step = plot.w / max(1, len(series) - 1)
@@ -157,8 +167,9 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
     for value in range(0, top_vp + 1, 5 if top_vp <= 40 else 10):  # the VP axis
         y = plot.bottom - value * scale
         pygame.draw.line(surface, (70, 90, 80), (plot.left, y), (plot.right, y), 1)
-        label = fonts.text(str(value), size, art.TEXT_DIM)
-        surface.blit(label, label.get_rect(midright=(plot.left - px(6), y)))
+        if not compact:
+            label = fonts.text(str(value), size, art.TEXT_DIM)
+            surface.blit(label, label.get_rect(midright=(plot.left - px(6), y)))
     if target:
         y = plot.bottom - target * scale
         _dashed(surface, art.ACCENT, [(plot.left, y), (plot.right, y)], (4, 4), 1, px(1))
@@ -174,6 +185,8 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
         for i, point in enumerate(points):
             if i % marks_every == 0 or i == len(points) - 1:
                 draw_marker(surface, MARKERS[seat % len(MARKERS)], point, max(3, px(4)), color)
+        if compact:
+            continue
         x = rect.left + px(16) + seat * (rect.w - px(32)) // max(1, len(names))
         legend_y = rect.top + px(8) + legend_h // 2
         draw_marker(surface, MARKERS[seat % len(MARKERS)], (x + px(8), legend_y), px(5), color)

@@ -117,10 +117,11 @@ def forget(folder: Path) -> None:
 
 
 def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
-          seed: int | None = None, edition: str = DEFAULT_EDITION) -> tuple[Any, Path]:
+          seed: int | None = None, edition: str = DEFAULT_EDITION,
+          names: Sequence[str] = ()) -> tuple[Any, Path]:
     """A fresh in-process host saving into a new slot, its table playing
-    `edition`, and the slot; `ages` (every seat's, or none) break turn-order
-    ties; `seed` fixes the deal."""
+    `edition` (its bots called by `names`, as chosen), and the slot; `ages`
+    (every seat's, or none) break turn-order ties; `seed` fixes the deal."""
     from net.host import HostConfig
     from net.local import start_local_host
 
@@ -130,7 +131,7 @@ def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
     known = list(ages) if len(ages) == len(kinds) and all(a is not None for a in ages) else None
     config = HostConfig(save_dir=folder, seed=seed, takebacks=True)
     host = start_local_host(len(kinds), list(kinds), config, ages=known,
-                            rules=find_edition(edition))
+                            rules=find_edition(edition), names=names)
     return host, folder
 
 

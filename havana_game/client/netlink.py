@@ -68,7 +68,7 @@ class NetLink:
         """Start an in-process host for these seats ("human" or a bot level) playing
         `edition`, saved as it goes, and join every human seat; `ages` break
         turn-order ties, `seed` fixes the deal (tests, `havana play --seed`)."""
-        host, slot = localgame.start(kinds, ages, seed, edition)
+        host, slot = localgame.start(kinds, ages, seed, edition, names)
         link = cls._joined(host, slot,
                            {s: None for s, kind in enumerate(kinds) if kind == "human"}, names)
         link.levels = [None if kind == "human" else kind for kind in kinds]

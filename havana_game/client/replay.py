@@ -10,6 +10,7 @@ from typing import Any
 from ..game import Game
 from ..rules import State, View, apply, new_game, view_for
 from ..saves import game_from_document
+from .charts import curve_of_game
 from .model import is_public
 
 Event = dict[str, Any]
@@ -36,6 +37,8 @@ class Replay:
                 last_round = state.round
             apply(state, seat, decision)
         self._cursor, self._state = 0, self._fresh()
+        self.curve = curve_of_game(self.game)
+        """Every seat's VP at each position, and what each spent (the replay's chart)."""
 
     def _fresh(self) -> State:
         return new_game(self.game.rules, self.game.players, self.game.seed, self.game.ages)

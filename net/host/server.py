@@ -136,9 +136,10 @@ class Host:
 
     def create_table(self, players: int, bots: Sequence[str | None] = (),
                      ages: Sequence[int | None] | None = None,
-                     rules: Ruleset | None = None) -> Table:
+                     rules: Ruleset | None = None, names: Sequence[str] = ()) -> Table:
         """A new table of `rules` (the host's edition by default); `bots[i]` puts a
-        bot of that level on seat i (None: open); `ages` by seat order ties."""
+        bot of that level on seat i (None: open), called `names[i]` if given (a
+        local game's names as chosen), else by a bot name; `ages` by seat order ties."""
         if ages is not None and len(ages) != players:
             raise ValueError("give one age per player, or none")
         seed = self._seeds.getrandbits(62) if self._seeds is not None else None
@@ -147,7 +148,7 @@ class Host:
             if level is not None:
                 if level not in BOT_LEVELS:
                     raise ValueError(f"unknown bot level {level!r}; known: {sorted(BOT_LEVELS)}")
-                table.put_bot(seat, level)
+                table.put_bot(seat, level, names[seat] if seat < len(names) else None)
         self._add(table)
         table.commit()
         return table

@@ -250,13 +250,14 @@ class Table:
         self.put_bot(target.index, level)
         return seat
 
-    def put_bot(self, seat: int, level: str) -> None:
-        """Seat `seat` becomes a bot of `level` (for good: it has no token). It takes
-        the first bot name no other seat of the table goes by, so that everyone can
-        tell the bots apart (the seat's `kind` and `level` mark it as a bot)."""
+    def put_bot(self, seat: int, level: str, name: str | None = None) -> None:
+        """Seat `seat` becomes a bot of `level` (for good: it has no token), called
+        `name`, or by default the first bot name no other seat of the table goes
+        by, so that everyone can tell the bots apart (the seat's `kind` and `level`
+        mark it as a bot)."""
         target = self.seats[seat]
         taken = {s.name for s in self.seats if s.index != seat and s.kind != "open"}
-        name = next((n for n in bot_names() if n not in taken), f"{level} {seat + 1}")
+        name = name or next((n for n in bot_names() if n not in taken), f"{level} {seat + 1}")
         target.kind, target.name, target.token_hash = "bot", name, None
         self.set_standin(seat, level)
         self._touch(seat)

@@ -4,7 +4,8 @@ any player's cards (the game is over: nothing is secret), and export the game
 as its save file and as a readable text log.
 
 Keys: Left/Right step, Home/End, Page Up/Page Down a round, Space plays or
-pauses, Esc goes back."""
+pauses, Esc goes back. Above the buttons, every player's VP over the game, with
+a marker at the position shown: a click on it jumps there."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ import pygame
 
 from ...rules import View
 from ...saves import SaveError, save_game
+from .. import charts
 from ..i18n import tr
 from ..logbook import LogBook
 from ..replay import Replay, ReplayLink
 from ..settings import config_dir
+from ..table.panel import text_height
 from ..widgets import Button
 from .base import Scene
 from .table import TableScene
@@ -47,6 +50,8 @@ class ReplayScene(TableScene):
         """Seconds until the next decision while playing."""
         self.message = ""
         self.link_: ReplayLink = ReplayLink(replay, seat, index)
+        self.chart: charts.LineChart | None = None
+        """Where the VP chart was drawn (a click on it jumps)."""
         super().__init__(app, self.link_)
         self.back_to = back_to
 
@@ -156,7 +161,36 @@ class ReplayScene(TableScene):
         if event.type == pygame.KEYDOWN and event.key in keys:
             keys[event.key]()
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.chart is not None \
+                and self.chart.area.inflate(0, self.px(8)).collidepoint(event.pos):
+            position = self.chart.position_at(event.pos[0])
+            if position is not None:
+                self.jump(position)
+                return
         super().handle_event(event)
+
+    def chart_area(self) -> pygame.Rect | None:
+        """Where the VP chart goes: in the action panel, between the position's
+        text and the replay's buttons."""
+        bottom = next((b.rect.top for b in self.buttons if b.name == "start"), None)
+        view = self.view
+        if self.layout_ is None or bottom is None or view is None:
+            return None
+        px = self.layout_.px
+        area = self.layout_.actions.inflate(-px(16), -px(12))
+        top = area.top + text_height(self.layout_, self._prompt(view, "wait"), "")
+        return pygame.Rect(area.left, top, area.w, bottom - px(6) - top)
+
+    def _draw_static_clipped(self, surface: pygame.Surface) -> None:
+        """The table, and the VP chart with the position shown marked."""
+        super()._draw_static_clipped(surface)
+        area = self.chart_area()
+        if area is None or area.h < self.px(36):
+            self.chart = None
+            return
+        names = self.replay.names
+        self.chart = charts.draw_vp_chart(surface, area, self.replay.curve.vp, names, self.px,
+                                          current=self.index)
 
     def _build_buttons(self) -> None:
         super()._build_buttons()
