@@ -123,8 +123,12 @@ def test_a_local_games_log_and_record_call_its_bots_by_the_names_chosen(tmp_path
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Benito"],
                                           seed=HOST_SEED))
     app.switch(table)
-    until(app, lambda: act_once(app, table) and False
-          or any(line.startswith("Benito") for line in table.log_lines))
+
+    def benito_has_played() -> bool:
+        act_once(app, table)
+        return any(line.startswith("Benito") for line in table.log_lines)
+
+    until(app, benito_has_played)
     seated = [e["data"]["name"] for e in table.log_events if e["kind"] == "seated"]
     assert seated == ["Ana", "Benito"]
     assert not any(name in line for line in table.log_lines for name in bot_names())
