@@ -79,3 +79,23 @@ def test_the_replays_chart_marks_the_position_and_a_click_jumps_there(tmp_path):
     step(app)
     marked = app.scene.chart
     assert marked is not None and marked.position_at(middle) == app.scene.index
+
+
+def test_the_statistics_charts_show_each_games_vp_and_the_wins_by_level(tmp_path):
+    from havana_game.client import stats
+    from havana_game.client.scenes.statistics import StatisticsScene
+
+    from .test_client_stats import _game, _seat
+
+    app = make_app(tmp_path)
+    for vp, won, conceded in ((12, False, False), (25, True, False), (3, False, True),
+                              (19, False, False)):
+        game = _game(_seat("Ana", here=True, vp=vp, won=won), _seat("Alma", "hard", vp=20))
+        stats.add(game.model_copy(update={"conceded": conceded}))
+    scene = StatisticsScene(app)
+    app.switch(scene)
+    step(app, click(scene.controls()["charts"]))
+    assert scene.showing_charts and "replay0" not in scene.controls()
+    assert scene.vp_per_game() == [[12], [25], [19]]  # the conceded game left out
+    assert scene.summary.by_level["hard"] == stats.Tally(4, 1)
+    step(app)  # they draw

@@ -264,3 +264,24 @@ def _hatch(surface: pygame.Surface, rect: pygame.Rect, kind: int, gap: int) -> N
         else:
             pygame.draw.line(surface, ink, (x, rect.top), (x, rect.bottom), 1)
     surface.set_clip(clip)
+
+
+def draw_bars(surface: pygame.Surface, rect: pygame.Rect, heading: str,
+              bars: Sequence[tuple[str, float, str]], px: Callable[[float], int]) -> None:
+    """Under `heading`, one bar per (label, share from 0 to 1, text) with its text
+    beside it (the share is said in words too, not by length alone)."""
+    surface.blit(art.panel(rect.size), rect)
+    size = px(15)
+    label = fonts.text(heading, px(17), art.ACCENT, True)
+    surface.blit(label, (rect.left + px(14), rect.top + px(10)))
+    row = min(px(44), (rect.h - px(50)) // max(1, len(bars)))
+    bar_left, bar_w = rect.left + px(130), rect.w - px(150)
+    for index, (name, share, text) in enumerate(bars):
+        y = rect.top + px(44) + index * row
+        shown = fonts.text(fonts.fit(name, size, px(110)), size, art.TEXT_LIGHT)
+        surface.blit(shown, (rect.left + px(14), y + px(2)))
+        bar = pygame.Rect(bar_left, y, max(1, round(bar_w * share)), row - px(18))
+        pygame.draw.rect(surface, art.SEAT_COLORS[0], bar)
+        pygame.draw.rect(surface, art.INK, pygame.Rect(bar_left, y, bar_w, bar.h), 1)
+        said = fonts.text(fonts.fit(text, size - px(2), bar_w), size - px(2), art.TEXT_DIM)
+        surface.blit(said, (bar_left, bar.bottom + px(1)))

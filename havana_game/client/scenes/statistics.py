@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts, pastgames, stats
+from .. import art, charts, fonts, pastgames, stats
 from ..i18n import tr, trn
 from ..logtext import building_name
 from ..widgets import Button
@@ -57,6 +57,18 @@ class StatisticsScene(Scene):
         self.games = stats.load()
         self.summary = stats.summarize(self.games)
         self.message = ""
+        self.showing_charts = False
+        """Charts instead of the figures: VP per game, and wins by opponent level."""
+
+    def toggle_charts(self) -> None:
+        self.showing_charts = not self.showing_charts
+        self.relayout()
+
+    def vp_per_game(self) -> list[list[int]]:
+        """The VP of the player at this screen in each game, oldest first (the
+        first seat played here; conceded games left out, as in the figures)."""
+        return [[next(seat.vp for seat in game.seats if seat.here)] for game in self.games
+                if not game.conceded and any(seat.here for seat in game.seats)]
 
     def recent(self) -> list[stats.GameRecord]:
         """The past games listed, the latest first (as many as the window holds)."""
@@ -73,9 +85,16 @@ class StatisticsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         px = self.px
-        self.buttons = [Button("back", pygame.Rect(size[0] // 2 - px(90), size[1] - px(70),
-                                                   px(180), px(46)), tr("back"),
-                               self.on_escape, primary=True)]
+        cx = size[0] // 2
+        self.buttons = [Button("back", pygame.Rect(cx - px(200), size[1] - px(70), px(180),
+                                                   px(46)), tr("back"), self.on_escape,
+                               primary=True),
+                        Button("charts", pygame.Rect(cx + px(20), size[1] - px(70), px(180),
+                                                     px(46)),
+                               tr("stats.figures" if self.showing_charts else "results.charts"),
+                               self.toggle_charts, enabled=bool(self.games))]
+        if self.showing_charts:
+            return
         y = self.recent_top() + HEADING
         for index, game in enumerate(self.recent()):
             if game.replay:
@@ -102,6 +121,9 @@ class StatisticsScene(Scene):
             self.note(surface, tr("stats.none"), 200, art.TEXT_DIM)
             return
         self.note(surface, tally_text(summary.total), 95, art.ACCENT, 22)
+        if self.showing_charts:
+            self._draw_charts(surface)
+            return
         self.note(surface, tr("stats.vp", average=f"{summary.average_vp:.1f}",
                               best=summary.best_vp, rounds=f"{summary.average_rounds:.1f}"),
                   130, art.TEXT_LIGHT, 16)
@@ -122,6 +144,22 @@ class StatisticsScene(Scene):
         self._recent(surface, self.recent_top())
         if self.message:
             self.note(surface, self.message, 610, art.DANGER, 14)
+
+    def _draw_charts(self, surface: pygame.Surface) -> None:
+        """VP per game over time (left), the share of games won against each AI
+        level (right)."""
+        px = self.px
+        top, bottom = px(140), self.buttons[0].rect.top - px(16)
+        half = (self.size[0] - px(100)) // 2
+        series = self.vp_per_game()
+        if len(series) > 1:
+            charts.draw_vp_chart(surface, pygame.Rect(px(40), top, half, bottom - top), series,
+                                 [tr("stats.chart_you")], px,
+                                 x_label=tr("stats.chart_games", count=len(series)))
+        levels = [(tr(f"ai.{level}"), tally.won / tally.played, tally_text(tally))
+                  for level, tally in self.summary.by_level.items()]
+        charts.draw_bars(surface, pygame.Rect(px(60) + half, top, half, bottom - top),
+                         tr("stats.by_level"), levels, px)
 
     def _column(self, surface: pygame.Surface, sections: list[tuple[str, list[tuple[str, str]]]],
                 x: float, y: float) -> None:
