@@ -47,9 +47,11 @@ if scene_name == "table":
     from havana_game.client.scenes.table import TableScene
     link = NetLink.local(["human", "easy", "easy", "easy"], ["Ana", "Bo", "Cy", "Di"], seed=3)
     app.switch(TableScene(app, link))
-elif scene_name == "lobby":
-    from havana_game.client.scenes.lobby import LobbyScene
-    app.switch(LobbyScene(app))
+elif scene_name == "lobby":  # a LAN table hosted from the menu, its host process running
+    from havana_game.client.scenes.hostsetup import HostSetupScene
+    app.switch(HostSetupScene(app))
+    app.scene.open_table()
+    hosted = app.scene.lan_host
 elif scene_name == "results":
     from havana_game.client.shots import table_scene
     table_scene(app, 4, 7, None).show_results()
@@ -68,6 +70,8 @@ def measure():
 
 threading.Thread(target=measure, daemon=True).start()
 app.run()
+if scene_name == "lobby":
+    hosted.forget()
 print("RESULT " + json.dumps(result), flush=True)
 os._exit(0)
 """
