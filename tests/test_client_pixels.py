@@ -19,7 +19,8 @@ FIXTURE = ROOT / "tests" / "fixtures" / "scene_hashes.json"
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("scene_hashes", ROOT / "tools" / "scene_hashes.py")
+    path = ROOT / "tools" / "scene_hashes.py"
+    spec = importlib.util.spec_from_file_location("scene_hashes", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
