@@ -11,17 +11,18 @@ import pygame
 import pytest
 
 from havana_game import i18n
-from havana_game.client import art, fonts, tabledraw, widgets
-from havana_game.client.layout import table_layout
+from havana_game.client.profile.settings import TEXT_SIZES
 from havana_game.client.scenes.join import JoinScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.saved import SavedGamesScene
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
-from havana_game.client.tabledraw import top_bar
-from havana_game.client.tween import Animator
+from havana_game.client.table import draw as tabledraw
+from havana_game.client.table.draw import top_bar
+from havana_game.client.table.layout import table_layout
+from havana_game.client.ui import art, fonts, widgets
+from havana_game.client.ui.tween import Animator
 from havana_game.content import classic_rules
 
 from .test_client_support import make_app
@@ -199,8 +200,8 @@ def test_join_fields_are_centered_and_named(tmp_path):
 
 
 def test_new_game_names_each_ai_level_it_seats_in_one_line(tmp_path):
-    from havana_game.client.i18n import tr
     from havana_game.client.scenes.newgame import NewGameScene
+    from havana_game.client.ui.i18n import tr
 
     app = make_app(tmp_path)
     scene = NewGameScene(app)
@@ -218,8 +219,8 @@ def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
                                               language_and_text_size):
     import random
 
-    from havana_game.client.replay import Replay
     from havana_game.client.scenes.replay import ReplayScene
+    from havana_game.client.session.replay import Replay
     from havana_game.game import Game
     from havana_game.rules import legal_decisions
     from havana_game.saves import game_to_document
@@ -245,8 +246,8 @@ def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
 def test_a_dozen_buildings_fit_every_seat_panel(tmp_path, size):
     """Twelve buildings: the player's own as whole cards (in two rows if need be),
     each opponent's as VP tiles, none dropped, none covering another."""
-    from havana_game.client import edition
-    from havana_game.client.tabledraw import building_tooltip
+    from havana_game.client.table import edition
+    from havana_game.client.table.draw import building_tooltip
 
     app = make_app(tmp_path, size)
     scene = table_scene(app, 4, 8, 3)

@@ -7,22 +7,23 @@ from typing import Any
 import pygame
 
 from havana_game.ai.hint import hint_for
-from havana_game.client import art, tabledraw
-from havana_game.client.headless import advanced_game
-from havana_game.client.hints import HintService
-from havana_game.client.i18n import set_language, tr, trn
-from havana_game.client.layout import table_layout
-from havana_game.client.link import LocalLink
-from havana_game.client.logtext import log_line
-from havana_game.client.model import TableModel
-from havana_game.client.netlink import NetLink
-from havana_game.client.replay import Replay
+from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.settings import Settings
+from havana_game.client.session.headless import advanced_game
+from havana_game.client.session.link import LocalLink
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.session.replay import Replay
+from havana_game.client.table import draw as tabledraw
+from havana_game.client.table.hints import HintService
+from havana_game.client.table.layout import table_layout
+from havana_game.client.table.logtext import log_line
+from havana_game.client.table.model import TableModel
 from havana_game.client.table.targets import RowEnd
-from havana_game.client.tween import Animator
+from havana_game.client.ui import art
+from havana_game.client.ui.i18n import set_language, tr, trn
+from havana_game.client.ui.tween import Animator
 from havana_game.saves import game_to_document
 
 from .seeds import HOST_SEED

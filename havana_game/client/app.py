@@ -11,12 +11,13 @@ import time
 
 import pygame
 
-from . import art, wake
-from .i18n import set_language
+from . import wake
+from .audio.sound import Sounds
+from .profile.settings import Settings
 from .scenes.base import Scene
 from .scenes.menu import MenuScene
-from .settings import Settings
-from .sound import Sounds
+from .ui import art
+from .ui.i18n import set_language
 
 MIN_SIZE = (1280, 720)
 FPS = 60

@@ -86,10 +86,10 @@ def _play(args: argparse.Namespace) -> int:
         print(f"havana play: {reason}", file=sys.stderr)
         return 2
     from .app import App
-    from .link import DEFAULT_NAMES
-    from .netlink import NetLink
+    from .profile.settings import Settings
     from .scenes.table import TableScene
-    from .settings import Settings
+    from .session.link import DEFAULT_NAMES
+    from .session.netlink import NetLink
     settings = Settings.load()
     settings.language = args.language or settings.language
     app = App(settings)

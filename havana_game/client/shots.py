@@ -10,8 +10,8 @@ import pygame
 
 from ..editions import DEFAULT_EDITION
 from .app import App
-from .headless import advanced_game
-from .settings import Settings
+from .profile.settings import Settings
+from .session.headless import advanced_game
 
 
 def table_scene(app: App, players: int, seed: int, until_round: int | None,
@@ -58,7 +58,7 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     import importlib
 
     from ..saves import game_to_document
-    from .replay import Replay
+    from .session.replay import Replay
 
     def screen(module: str, name: str) -> Any:
         return getattr(importlib.import_module(f"{__package__}.scenes.{module}"), name)

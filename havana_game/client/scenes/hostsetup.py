@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 
 from ...editions import EDITIONS
-from .. import art, lanhost
-from ..i18n import tr
-from ..widgets import Button, TextField
+from ..session import lanhost
+from ..ui import art
+from ..ui.i18n import tr
+from ..ui.widgets import Button, TextField
 from .base import Scene
 from .newgame import ai_levels
 

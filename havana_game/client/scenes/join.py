@@ -15,10 +15,11 @@ from typing import Any
 
 import pygame
 
-from .. import art, lanseats
-from ..i18n import tr, trn
+from ..session import lanseats
+from ..ui import art
+from ..ui.i18n import tr, trn
+from ..ui.widgets import Button, TextField
 from ..wake import nudge
-from ..widgets import Button, TextField
 from .base import Scene
 
 REFRESH = 0.5

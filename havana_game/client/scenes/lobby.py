@@ -13,11 +13,12 @@ from typing import Any
 import pygame
 
 from ...editions import DEFAULT_EDITION
-from .. import art, fonts, lanhost, lanseats
-from ..i18n import tr
-from ..logtext import error_text
-from ..netlink import NetLink
-from ..widgets import Button
+from ..session import lanhost, lanseats
+from ..session.netlink import NetLink
+from ..table.logtext import error_text
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 from .base import Scene
 from .newgame import ai_levels
 

@@ -7,9 +7,9 @@ from functools import lru_cache
 
 import pygame
 
-from .. import art, fonts
-from ..i18n import tr
-from ..widgets import Button, column
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button, column
 from .base import Scene
 
 
@@ -59,7 +59,7 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        from ..lanhost import every_saved_game
+        from ..session.lanhost import every_saved_game
         saved = bool(every_saved_game())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
                                enabled=name != "resume" or saved)
@@ -107,7 +107,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         """Continue the game played last: a local game, or a LAN table hosted here."""
-        from ..lanhost import every_saved_game, open_saved
+        from ..session.lanhost import every_saved_game, open_saved
         games = every_saved_game()
         if not games or not open_saved(self.app, games[0]):
             self.message = tr("saved.broken")

@@ -9,11 +9,11 @@ import pygame
 
 from ...ai import BOT_LEVELS
 from ...editions import DEFAULT_EDITION, EDITIONS
-from .. import art, fonts
-from ..i18n import tr
-from ..link import DEFAULT_NAMES
-from ..settings import UNNAMED, Settings
-from ..widgets import Button, TextField
+from ..profile.settings import UNNAMED, Settings
+from ..session.link import DEFAULT_NAMES
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button, TextField
 from .base import Scene
 
 LEVEL_ORDER = ("easy", "medium", "hard", "random")
@@ -156,7 +156,7 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         """Start a local host with these seats and go to the table."""
-        from ..netlink import NetLink
+        from ..session.netlink import NetLink
         from .table import TableScene
         self._keep_fields()
         n = self.players

@@ -17,11 +17,11 @@ import pygame
 
 from ...rules import View
 from ...saves import SaveError, save_game
-from ..i18n import tr
-from ..logbook import LogBook
-from ..replay import Replay, ReplayLink
-from ..settings import config_dir
-from ..widgets import Button
+from ..profile.settings import config_dir
+from ..session.replay import Replay, ReplayLink
+from ..table.logbook import LogBook
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 from .base import Scene
 from .table import TableScene
 

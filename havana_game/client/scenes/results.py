@@ -8,14 +8,15 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from .. import art, fonts, pastgames, stats
-from ..edition import rules
-from ..i18n import tr, trn
-from ..link import Link
-from ..logtext import building_name, building_vp, names_text, story
-from ..model import TableModel
-from ..tabledraw import building_face
-from ..widgets import Button
+from ..profile import pastgames, stats
+from ..session.link import Link
+from ..table.draw import building_face
+from ..table.edition import rules
+from ..table.logtext import building_name, building_vp, names_text, story
+from ..table.model import TableModel
+from ..ui import art, fonts
+from ..ui.i18n import tr, trn
+from ..ui.widgets import Button
 from .base import Scene
 from .replay import open_replay
 

@@ -10,10 +10,10 @@ import pygame
 
 from ...content import find_edition
 from ...rules import Ruleset
-from .. import art, fonts
-from ..i18n import tr
-from ..tabledraw import card_face
-from ..widgets import Button
+from ..table.draw import card_face
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 from .base import Scene
 
 

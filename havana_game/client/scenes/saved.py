@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts
-from ..i18n import tr
-from ..lanhost import HostedTable, every_saved_game, open_saved
-from ..localgame import SavedGame, forget
-from ..widgets import Button
+from ..session.lanhost import HostedTable, every_saved_game, open_saved
+from ..session.localgame import SavedGame, forget
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts, pastgames, stats
-from ..i18n import tr, trn
-from ..logtext import building_name
-from ..widgets import Button
+from ..profile import pastgames, stats
+from ..table.logtext import building_name
+from ..ui import art, fonts
+from ..ui.i18n import tr, trn
+from ..ui.widgets import Button
 from .base import Scene
 from .replay import open_replay
 

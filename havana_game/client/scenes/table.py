@@ -12,25 +12,15 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from .. import art, edition, fonts, guide, stats
-from ..animations import EventAnimator
-from ..choices import removes_a_building
-from ..curtain import SeatLanguages, draw_curtain
-from ..hints import HintService, hint_line
-from ..i18n import set_language, tr, trn
-from ..layout import TableLayout, table_layout
-from ..link import Link
-from ..logbook import LogBook
-from ..model import TableModel
-from ..staging import Staging, mode
+from ..profile import stats
+from ..session.link import Link
+from ..table import edition, guide
+from ..table.animations import EventAnimator
+from ..table.choices import removes_a_building
 from ..table.controller import DRAG_DISTANCE, TableController
 from ..table.controls import ControlBuilder
-from ..table.framekey import FrameKey
-from ..table.overlays import confirm_buttons, draw_pause, pause_buttons, unreachable_button
-from ..table.panel import draw_panel, text_height
-from ..table.prompt import prompt
-from ..table.targets import HandCard, Target, by_name
-from ..tabledraw import (
+from ..table.curtain import SeatLanguages, draw_curtain
+from ..table.draw import (
     Canvas,
     card_face,
     draw_hand,
@@ -41,8 +31,20 @@ from ..tabledraw import (
     draw_top,
     warm_up,
 )
-from ..tween import Animator
-from ..widgets import Button, draw_tooltip
+from ..table.framekey import FrameKey
+from ..table.hints import HintService, hint_line
+from ..table.layout import TableLayout, table_layout
+from ..table.logbook import LogBook
+from ..table.model import TableModel
+from ..table.overlays import confirm_buttons, draw_pause, pause_buttons, unreachable_button
+from ..table.panel import draw_panel, text_height
+from ..table.prompt import prompt
+from ..table.staging import Staging, mode
+from ..table.targets import HandCard, Target, by_name
+from ..ui import art, fonts
+from ..ui.i18n import set_language, tr, trn
+from ..ui.tween import Animator
+from ..ui.widgets import Button, draw_tooltip
 from .base import Scene
 
 DECISION_THINGS: dict[str, tuple[str, ...]] = {

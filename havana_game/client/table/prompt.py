@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...rules import View
-from ..i18n import tr
-from ..logtext import building_name, card_name
-from ..staging import Staging
+from ..ui.i18n import tr
+from .logtext import building_name, card_name
+from .staging import Staging
 
 
 def prompt(view: View, current: str, staging: Staging,

@@ -10,16 +10,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..rules import Ruleset, View
-from ..rules import can_afford as rules_can_afford
-from . import art, fonts
+from ...rules import Ruleset, View
+from ...rules import can_afford as rules_can_afford
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.tween import Animator
 from .edition import building, costs, materials, rules
 from .edition import card as printed_card
-from .i18n import tr
 from .layout import TableLayout
 from .logtext import amounts_text, building_name
-from .table.targets import DiscardCard, FaceUpCard, HandCard, RowEnd, Side, Target
-from .tween import Animator
+from .targets import DiscardCard, FaceUpCard, HandCard, RowEnd, Side, Target
 
 CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
             "pile": "caption.pile"}

@@ -19,12 +19,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..ai import make_bot
-from ..content import find_edition
-from ..editions import DEFAULT_EDITION
-from ..game import Game
-from ..rules import Event, IllegalDecision, View, from_json, view_for
-from .logtext import error_text
+from ...ai import make_bot
+from ...content import find_edition
+from ...editions import DEFAULT_EDITION
+from ...game import Game
+from ...rules import Event, IllegalDecision, View, from_json, view_for
+from ..table.logtext import error_text
 
 Message = dict[str, Any]
 DEFAULT_NAMES = ("Ana", "Benito", "Carmen", "Diego")

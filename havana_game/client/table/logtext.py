@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..ui.i18n import has_message, tr, trn
 from .edition import rules
-from .i18n import has_message, tr, trn
 
 Event = dict[str, Any]
 

@@ -12,8 +12,8 @@ from array import array
 
 import pygame
 
+from ..quiet import native_errors_hidden
 from .music import ambient_loop
-from .quiet import native_errors_hidden
 
 RATE = 22050
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .settings import config_dir
+from ..profile.settings import config_dir
 
 FILE = "lan-seats.json"
 KEEP_SECONDS = 7 * 24 * 3600
@@ -80,7 +80,7 @@ def remembered() -> list[HeldSeat]:
 
 
 def _write(seats: list[HeldSeat]) -> None:
-    from ..saves import write_atomically
+    from ...saves import write_atomically
     document = {"format": 1, "seats": [asdict(seat) for seat in seats[:MAX_SEATS]]}
     try:
         write_atomically(seats_file(), json.dumps(document, indent=1).encode("utf-8"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..saves import write_atomically
+from ...saves import write_atomically
 from .settings import config_dir
 
 FORMAT = "havana-past-game"

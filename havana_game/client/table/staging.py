@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import View
+from ...rules import View
 from .edition import card_key, costs
 
 Decision = dict[str, Any]

@@ -7,9 +7,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import SEATED
-from ..rules import View
-from .link import Message
+from ...game import SEATED
+from ...rules import View
+from ..session.link import Message
 from .seatstate import SeatState, changes, seat_states
 
 SECRET_KEYS = ("cards", "card")

@@ -7,7 +7,7 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from ..i18n import LANGUAGES, gettext, system_language
+from ...i18n import LANGUAGES, gettext, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""

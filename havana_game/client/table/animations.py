@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import View
-from . import art
+from ...rules import View
+from ..ui import art
+from ..ui.tween import Animator
+from .draw import building_face
 from .layout import TableLayout
-from .tabledraw import building_face
-from .tween import Animator
 
 MAX_TOKENS = 6
 """At most this many tokens fly for one event (10 pesos fly as 6 coins)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import tr
+from ..ui.i18n import tr
 from .logtext import clock
 
 Event = dict[str, Any]

@@ -22,9 +22,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..rules import View
-from ..saves import write_atomically
-from .seatstate import SeatState
+from ...rules import View
+from ...saves import write_atomically
+from ..table.seatstate import SeatState
 from .settings import config_dir
 
 STATS_FILE = "stats.json"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..content import edition_for, find_edition
-from ..editions import DEFAULT_EDITION
-from ..rules import Building, CardDef, Ruleset
+from ...content import edition_for, find_edition
+from ...editions import DEFAULT_EDITION
+from ...rules import Building, CardDef, Ruleset
 
 _current: list[Ruleset] = [find_edition(DEFAULT_EDITION)]
 

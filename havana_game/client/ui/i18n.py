@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import i18n
-from ..i18n import current_language, has_message
-from ..i18n import gettext as tr
-from ..i18n import ngettext as trn
+from ... import i18n
+from ...i18n import current_language, has_message
+from ...i18n import gettext as tr
+from ...i18n import ngettext as trn
 
 __all__ = ["LANGUAGE_LISTENERS", "current_language", "has_message", "set_language", "tr",
            "trn"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
 FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf",
               True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
 

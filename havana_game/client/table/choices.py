@@ -6,10 +6,10 @@ from typing import Any
 
 import pygame
 
-from ..rules import View
-from . import art
+from ...rules import View
+from ..ui import art
+from ..ui.i18n import tr
 from .edition import card_key, costs
-from .i18n import tr
 from .logtext import building_name, card_name
 
 Decision = dict[str, Any]

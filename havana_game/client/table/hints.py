@@ -8,12 +8,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..ai.hint import Hint, hint_for
-from ..rules import View
+from ...ai.hint import Hint, hint_for
+from ...rules import View
+from ..ui.i18n import tr
+from ..wake import nudge
 from .edition import card_key, rules
-from .i18n import tr
 from .logtext import amounts_text, building_name, card_name
-from .wake import nudge
 
 
 class HintService:

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..editions import DEFAULT_EDITION
+from ...editions import DEFAULT_EDITION
+from ..profile.settings import config_dir
 from .localgame import SavedGame
-from .settings import config_dir
 
 TABLES_DIR = "lan-tables"
 NOTES = "hosted.json"
@@ -150,7 +150,7 @@ class HostedTable:
 
     def note(self, **changes: Any) -> None:
         """Keep `changes` in the table's notes (a failure is said and survived)."""
-        from ..saves import write_atomically
+        from ...saves import write_atomically
         document = {**self.notes(), **changes, "saved": time.time()}
         try:
             write_atomically(self.folder / NOTES, json.dumps(document).encode("utf-8"))
@@ -323,9 +323,9 @@ def open_saved(app: Any, game: SavedGame) -> bool:
     """Go back to `game`: a local game's table, or a hosted LAN table's lobby (its
     host process started again if need be; the seat taken back with its token).
     False if it cannot be resumed (the reason is printed)."""
+    from ..scenes.lobby import LobbyScene
+    from ..scenes.table import TableScene
     from .netlink import NetLink
-    from .scenes.lobby import LobbyScene
-    from .scenes.table import TableScene
     if not game.hosted:
         link = NetLink.resume(game.folder)
         if link is None:

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES
-from . import art, fonts
-from .i18n import set_language, tr
-from .settings import Settings
+from ...i18n import LANGUAGE_NAMES, LANGUAGES
+from ..profile.settings import Settings
+from ..ui import art, fonts
+from ..ui.i18n import set_language, tr
 
 
 @dataclass

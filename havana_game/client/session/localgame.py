@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..editions import DEFAULT_EDITION
-from .settings import config_dir
+from ...editions import DEFAULT_EDITION
+from ..profile.settings import config_dir
 
 SESSION = "session.json"
 TABLE_SUFFIX = ".havana-table.json"
@@ -124,7 +124,7 @@ def start(kinds: Sequence[str], ages: Sequence[int | None] = (),
     from net.host import HostConfig
     from net.local import start_local_host
 
-    from ..content import find_edition
+    from ...content import find_edition
     folder = _new_slot_path(time.time())
     folder.mkdir(parents=True)
     known = list(ages) if len(ages) == len(kinds) and all(a is not None for a in ages) else None
@@ -166,7 +166,7 @@ def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[in
                 "takebacks": takebacks, "hints": hints, "levels": list(levels),
                 "edition": edition,
                 "tokens": {str(seat): token for seat, token in tokens.items()}}
-    from ..saves import write_atomically
+    from ...saves import write_atomically
     try:
         write_atomically(folder / SESSION, json.dumps(document).encode("utf-8"))
     except OSError as error:

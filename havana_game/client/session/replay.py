@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from ..rules import State, View, apply, new_game, view_for
-from ..saves import game_from_document
-from .model import is_public
+from ...game import Game
+from ...rules import State, View, apply, new_game, view_for
+from ...saves import game_from_document
+from ..table.model import is_public
 
 Event = dict[str, Any]
 

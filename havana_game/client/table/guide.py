@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from . import art, fonts
-from .i18n import tr
+from ..profile.settings import Settings
+from ..ui import art, fonts
+from ..ui.i18n import tr
 from .layout import TableLayout
-from .settings import Settings
 
 HINTS: dict[str, tuple[str, ...]] = {
     "choose": ("guide.choose",),

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..game import SEATED
+from ...game import SEATED
+from ..ui.i18n import tr
 from .edition import card_key
-from .i18n import tr
 from .logtext import building_vp, log_line
 
 STEALS = ("pesos_stolen", "materials_stolen")

@@ -4,9 +4,9 @@ until the wanted moment."""
 
 from __future__ import annotations
 
-from ..ai import BOT_LEVELS, make_bot
-from ..editions import DEFAULT_EDITION
-from ..rules import Phase
+from ...ai import BOT_LEVELS, make_bot
+from ...editions import DEFAULT_EDITION
+from ...rules import Phase
 from .link import DEFAULT_NAMES, LocalLink
 
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..editions import DEFAULT_EDITION
+from ...editions import DEFAULT_EDITION
+from ..table.logtext import error_text
 from . import lanseats, localgame
 from .lanhost import HostedTable
 from .link import Message
-from .logtext import error_text
 
 
 class NetLink:
