@@ -87,7 +87,6 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     from .app import App
     from .profile.settings import Settings
-    from .scenes.table import TableScene
     from .session.link import DEFAULT_NAMES
     from .session.netlink import NetLink
     settings = Settings.load()
@@ -95,8 +94,7 @@ def _play(args: argparse.Namespace) -> int:
     app = App(settings)
     first = args.name or app.settings.shown_name()
     names = [first, *DEFAULT_NAMES[1:]][: args.players]
-    app.switch(TableScene(app, NetLink.local(kinds, names, seed=args.seed,
-                                             edition=args.edition)))
+    app.show("table", NetLink.local(kinds, names, seed=args.seed, edition=args.edition))
     return app.run()
 
 

@@ -11,16 +11,14 @@ import pygame
 from ..editions import DEFAULT_EDITION
 from .app import App
 from .profile.settings import Settings
+from .screens import screen_class
 from .session.headless import advanced_game
 
 
 def table_scene(app: App, players: int, seed: int, until_round: int | None,
                 edition: str = DEFAULT_EDITION) -> object:
     """A table scene showing a bot-advanced game of `edition`, all updates applied."""
-    from .scenes.table import TableScene
-    link = advanced_game(players, seed, until_round, edition)
-    scene = TableScene(app, link)
-    app.switch(scene)
+    scene = app.show("table", advanced_game(players, seed, until_round, edition))
     speed = app.settings.animation_speed
     app.settings.animation_speed = 0.0
     scene.update(0.0)
@@ -55,13 +53,11 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     """Each screen in `SCENES`, drawn offscreen at `size` in English from fixed
     seeds and an empty profile (the caller points HAVANA_CONFIG_DIR at an empty
     folder): the pixel baseline a reorganisation of the client must keep."""
-    import importlib
-
     from ..saves import game_to_document
     from .session.replay import Replay
 
-    def screen(module: str, name: str) -> Any:
-        return getattr(importlib.import_module(f"{__package__}.scenes.{module}"), name)
+    def screen(name: str) -> Any:
+        return screen_class(name)
 
     settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0)
     settings.language = "en"
@@ -74,20 +70,20 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
         return name, app.screen.copy()
 
     yield shot("menu")
-    yield shot("newgame", screen("newgame", "NewGameScene")(app))
-    yield shot("hostsetup", screen("hostsetup", "HostSetupScene")(app))
-    join = screen("join", "JoinScene")(app, "192.168.1.20:7777", "ABCD", "")
+    yield shot("newgame", screen("new_game")(app))
+    yield shot("hostsetup", screen("host_setup")(app))
+    join = screen("join")(app, "192.168.1.20:7777", "ABCD", "")
     join._stop_browsing()
     join.searching = False
     yield shot("join", join)
-    lobby = screen("lobby", "LobbyScene")(app, address="192.168.1.20:7777", code="ABCD")
+    lobby = screen("lobby")(app, address="192.168.1.20:7777", code="ABCD")
     lobby.seats = [{"seat": 0, "kind": "human", "name": "Ana", "connected": True},
                    {"seat": 1, "kind": "open", "name": "", "connected": False}]
     yield shot("lobby", lobby)
-    yield shot("settings", screen("settings", "SettingsScene")(app))
-    yield shot("rules", screen("rules", "RulesScene")(app))
-    yield shot("saved", screen("saved", "SavedGamesScene")(app))
-    yield shot("statistics", screen("statistics", "StatisticsScene")(app))
+    yield shot("settings", screen("settings")(app))
+    yield shot("rules", screen("rules")(app))
+    yield shot("saved", screen("saved_games")(app))
+    yield shot("statistics", screen("statistics")(app))
     table_scene(app, 3, seed, 3)
     yield shot("table")
     table_scene(app, 4, seed, 2, "edition2024")
@@ -97,5 +93,5 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     names = list(table.link.names)  # type: ignore[attr-defined]
     table.show_results()  # type: ignore[attr-defined]
     yield shot("results")
-    replay = screen("replay", "ReplayScene")(app, Replay(record, names), 40, 0)
+    replay = screen("replay")(app, Replay(record, names), 40, 0)
     yield shot("replay", replay)

@@ -12,11 +12,11 @@ import pygame
 
 from ...editions import EDITIONS
 from ..session import lanhost
+from ..session.link import ai_levels
 from ..ui import art
 from ..ui.i18n import tr
 from ..ui.widgets import Button, TextField
 from .base import Scene
-from .newgame import ai_levels
 
 OPEN = ""
 """A seat left open for a player (in `Settings.lan_bots`)."""
@@ -110,7 +110,6 @@ class HostSetupScene(Scene):
 
     def open_table(self) -> None:
         """Start the table's host process and wait for the players in the lobby."""
-        from .lobby import LobbyScene
         setup = self.setup()
         self._remember(setup)
         try:
@@ -118,7 +117,7 @@ class HostSetupScene(Scene):
         except OSError as error:
             self.message = tr("net.error", detail=error.strerror or str(error))
             return
-        self.app.switch(LobbyScene(self.app, lan_host=hosted, name=setup.name))
+        self.app.show("lobby", lan_host=hosted, name=setup.name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("host.title"), 30)

@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
-from ...ai import BOT_LEVELS
 from ...editions import DEFAULT_EDITION, EDITIONS
 from ..profile.settings import UNNAMED, Settings
-from ..session.link import DEFAULT_NAMES
+from ..session.link import DEFAULT_NAMES, ai_levels
+from ..session.localgame import Setup
 from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import Button, TextField
 from .base import Scene
-
-LEVEL_ORDER = ("easy", "medium", "hard", "random")
-
-
-def ai_levels() -> list[str]:
-    """Bot levels available, easiest first."""
-    known = [level for level in LEVEL_ORDER if level in BOT_LEVELS]
-    return known + sorted(set(BOT_LEVELS) - set(known))
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A local game's seats as the New game screen sets them up (Play again
-    starts from the last game's)."""
-
-    kinds: list[str]
-    """"human" or an AI level, one per seat."""
-    names: list[str]
-    edition: str = DEFAULT_EDITION
 
 
 class NewGameScene(Scene):
@@ -157,7 +137,6 @@ class NewGameScene(Scene):
     def start(self) -> None:
         """Start a local host with these seats and go to the table."""
         from ..session.netlink import NetLink
-        from .table import TableScene
         self._keep_fields()
         n = self.players
         names = [(self.names[s].strip() or self.defaults[s])[:20] for s in range(n)]
@@ -168,4 +147,4 @@ class NewGameScene(Scene):
         settings.save()
         ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
         link = NetLink.local(self.kinds[:n], names, ages, edition=self.edition)
-        self.app.switch(TableScene(self.app, link))
+        self.app.show("table", link)

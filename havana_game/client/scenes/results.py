@@ -10,6 +10,8 @@ import pygame
 from ...rules import View
 from ..profile import pastgames, stats
 from ..session.link import Link
+from ..session.localgame import Setup
+from ..session.replay import open_replay
 from ..table.draw import building_face
 from ..table.edition import rules
 from ..table.logtext import building_name, building_vp, names_text, story
@@ -18,7 +20,6 @@ from ..ui import art, fonts
 from ..ui.i18n import tr, trn
 from ..ui.widgets import Button
 from .base import Scene
-from .replay import open_replay
 
 RECORD_WAIT = 1.0
 """Seconds the results wait for the game's record (for replays) at most."""
@@ -98,7 +99,6 @@ class ResultsScene(Scene):
 
     def again(self) -> None:
         """A new game: a local game's setup again (also after a resume)."""
-        from .newgame import NewGameScene, Setup
         view = self.final
         setup = None
         if self.local and view is not None:
@@ -106,7 +106,7 @@ class ResultsScene(Scene):
             kinds = ["human" if seat in self.model.human_seats or seat not in by_seat
                      else by_seat[seat].level or "human" for seat in range(view["players"])]
             setup = Setup(kinds, self.names, view["ruleset"])
-        self.app.switch(NewGameScene(self.app, setup))
+        self.app.show("new_game", setup)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         view = self.final

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..session.lanhost import HostedTable, every_saved_game, open_saved
+from ..session.lanhost import HostedTable, every_saved_game
 from ..session.localgame import SavedGame, forget
+from ..session.resume import open_saved
 from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import Button

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..profile import pastgames, stats
+from ..session.replay import open_replay
 from ..table.logtext import building_name
 from ..ui import art, fonts
 from ..ui.i18n import tr, trn
 from ..ui.widgets import Button
 from .base import Scene
-from .replay import open_replay
 
 if TYPE_CHECKING:
     from ..app import App

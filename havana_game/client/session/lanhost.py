@@ -317,27 +317,3 @@ def every_saved_game() -> list[SavedGame]:
     """The unfinished local games and hosted LAN tables, the latest played first."""
     from .localgame import saved_games
     return sorted(saved_games() + hosted_games(), key=lambda game: game.saved, reverse=True)
-
-
-def open_saved(app: Any, game: SavedGame) -> bool:
-    """Go back to `game`: a local game's table, or a hosted LAN table's lobby (its
-    host process started again if need be; the seat taken back with its token).
-    False if it cannot be resumed (the reason is printed)."""
-    from ..scenes.lobby import LobbyScene
-    from ..scenes.table import TableScene
-    from .netlink import NetLink
-    if not game.hosted:
-        link = NetLink.resume(game.folder)
-        if link is None:
-            return False
-        app.switch(TableScene(app, link))
-        return True
-    notes = read_notes(game.folder)
-    try:
-        hosted = resume(game.folder)
-    except OSError as error:
-        print(f"havana: the LAN table cannot be hosted again ({error})", file=sys.stderr)
-        return False
-    app.switch(LobbyScene(app, lan_host=hosted, name=hosted.name, seat=int(notes["seat"]),
-                          token=str(notes["token"])))
-    return True

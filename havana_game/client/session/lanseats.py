@@ -18,6 +18,10 @@ from typing import Any
 
 from ..profile.settings import config_dir
 
+GUEST_RETRY = 24 * 3600.0
+"""Seconds a seat at a LAN table goes on trying to reach its host: for as long as
+the player stays at the table (the host may be restarted meanwhile)."""
+
 FILE = "lan-seats.json"
 KEEP_SECONDS = 7 * 24 * 3600
 """A seat not played for a week is forgotten (its host is long gone)."""

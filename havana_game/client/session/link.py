@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ...ai import make_bot
+from ...ai import BOT_LEVELS, make_bot
 from ...content import find_edition
 from ...editions import DEFAULT_EDITION
 from ...game import Game
@@ -108,3 +108,12 @@ class LocalLink:
 
     def close(self) -> None:
         self._outbox.clear()
+
+
+LEVEL_ORDER = ("easy", "medium", "hard", "random")
+
+
+def ai_levels() -> list[str]:
+    """Bot levels available, easiest first."""
+    known = [level for level in LEVEL_ORDER if level in BOT_LEVELS]
+    return known + sorted(set(BOT_LEVELS) - set(known))

@@ -172,3 +172,14 @@ def write_session(folder: Path, code: str, names: Sequence[str], tokens: dict[in
     except OSError as error:
         print(f"havana: cannot save the seats of this game for resuming "
               f"({error.strerror or error}); the game goes on", file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A local game's seats as the New game screen sets them up (Play again
+    starts from the last game's)."""
+
+    kinds: list[str]
+    """"human" or an AI level, one per seat."""
+    names: list[str]
+    edition: str = DEFAULT_EDITION

@@ -5,12 +5,17 @@ so no card is secret any more."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...game import Game
 from ...rules import State, View, apply, new_game, view_for
-from ...saves import game_from_document
+from ...saves import SaveError, game_from_document
 from ..table.model import is_public
+from ..ui.i18n import tr
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scenes.base import Scene
 
 Event = dict[str, Any]
 
@@ -104,3 +109,15 @@ class ReplayLink:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def open_replay(app: App, record: dict[str, Any], names: list[str], seat: int,
+                back_to: Scene | None) -> str:
+    """Switch to the replay of a finished game, from `seat`'s chair; an error
+    text if it cannot be replayed (the screen stays)."""
+    try:
+        replay = Replay(record, names)
+    except SaveError as error:
+        return tr("replay.broken", problem=str(error))
+    app.show("replay", replay, 0, min(seat, replay.game.players - 1), back_to)
+    return ""
