@@ -78,7 +78,7 @@ def test_no_import_cycles_in_the_client():
     for module in sorted(graph):
         visit(module, [], finished)
     assert not cycles, " / ".join(" -> ".join(c) for c in cycles)
-    assert "havana_game.client.ui.art" in graph["havana_game.client.table.draw"]  # it does look
+    assert "havana_game.client.ui.art" in graph["havana_game.client.table.seats"]  # it does look
     assert "havana_game.client.session.netlink" in graph["havana_game.client.cli"]  # deferred
 
 

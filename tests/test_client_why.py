@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
-from havana_game.client.table.draw import building_tooltip
+from havana_game.client.table.canvas import building_tooltip
 from havana_game.client.table.staging import mode
 from havana_game.client.ui.i18n import tr
 

@@ -19,14 +19,8 @@ from havana_game.client.scenes.rules import PAGE_COUNT, RulesScene
 from havana_game.client.scenes.settings import SettingsScene
 from havana_game.client.shots import table_scene
 from havana_game.client.table import guide
-from havana_game.client.table.draw import (
-    Canvas,
-    building_face,
-    card_face,
-    hand_rects,
-    hover_card_size,
-    warm_up,
-)
+from havana_game.client.table.canvas import Canvas, building_face, card_face
+from havana_game.client.table.hand import hand_rects, hover_card_size, warm_up
 from havana_game.client.table.logtext import story
 from havana_game.client.ui import art, fonts
 from havana_game.client.ui.tween import Animator

@@ -12,7 +12,7 @@ from ..profile import pastgames, stats
 from ..session.link import Link
 from ..session.localgame import Setup
 from ..session.replay import open_replay
-from ..table.draw import building_face
+from ..table.canvas import building_face
 from ..table.edition import rules
 from ..table.logtext import building_name, building_vp, names_text, story
 from ..table.model import TableModel

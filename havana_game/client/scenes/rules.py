@@ -10,7 +10,7 @@ import pygame
 
 from ...content import find_edition
 from ...rules import Ruleset
-from ..table.draw import card_face
+from ..table.canvas import card_face
 from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import Button

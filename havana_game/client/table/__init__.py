@@ -1,9 +1,16 @@
 """The game table: everything that shows a game from a seat's view and turns
-clicks into decisions. The model of what the host sent (`model`, `seatstate`),
-the edition on the table (`edition`), where things go (`layout`) and drawing
-them (`draw`), the decision being put together (`staging`, `choices`,
-`controller`, `controls`, `targets`, `prompt`), the action panel (`panel`),
-animations of events (`animations`), the log (`logtext`, `logbook`), hints
-(`hints`), the hotseat curtain (`curtain`), the first game's guide (`guide`),
-the pause menu (`overlays`) and what a redraw depends on (`framekey`).
-`scenes/table.py` puts them together."""
+clicks into decisions.
+
+- What the host sent: `model`, `seatstate`; the edition on the table: `edition`.
+- The table screen's layers, each on the one before: the course of play
+  (`flow`), the questions (`asks`: hints, take-backs, pause / leave / concede /
+  give-seat, the unreachable host), input (`input`), drawing (`screen`).
+- Drawing, by part: where things go (`layout`), the frame's `canvas` and card
+  faces, `topbar`, `rows`, `market`, `seats`, `hand`, `logpanel`, the action
+  `panel`, the pause menu (`overlays`), the hotseat `curtain`, the first game's
+  `guide`, `animations` of events, and what a redraw depends on (`framekey`).
+- Deciding: the staged choice (`staging`, `choices`), what a pick or a button
+  means (`controller`, `targets`), each decision's buttons (`controls`), the
+  prompt (`prompt`), hints (`hints`), the log's words (`logtext`, `logbook`).
+
+`scenes/table.py` and `scenes/replay.py` are the screens built on `screen`."""

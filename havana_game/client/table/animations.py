@@ -9,7 +9,7 @@ from typing import Any
 from ...rules import View
 from ..ui import art
 from ..ui.tween import Animator
-from .draw import building_face
+from .canvas import building_face
 from .layout import TableLayout
 
 MAX_TOKENS = 6

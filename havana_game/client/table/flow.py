@@ -18,13 +18,11 @@ from ..ui.i18n import set_language
 from ..ui.tween import Animator
 from . import edition
 from .animations import EventAnimator
+from .canvas import Canvas
 from .controller import TableController
 from .curtain import SeatLanguages
-from .draw import (
-    Canvas,
-    warm_up,
-)
 from .framekey import FrameKey
+from .hand import warm_up
 from .hints import HintService
 from .layout import TableLayout, table_layout
 from .logbook import LogBook

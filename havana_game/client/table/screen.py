@@ -13,25 +13,22 @@ from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import draw_tooltip
 from . import guide
+from .canvas import Canvas, card_face
 from .choices import removes_a_building
 from .curtain import draw_curtain
-from .draw import (
-    Canvas,
-    card_face,
-    draw_hand,
-    draw_log,
-    draw_market,
-    draw_rows,
-    draw_seat,
-    draw_top,
-)
 from .framekey import FrameKey
+from .hand import draw_hand
 from .input import TableInput
 from .layout import TableLayout
+from .logpanel import draw_log
+from .market import draw_market
 from .overlays import draw_pause
 from .panel import draw_panel
+from .rows import draw_rows
+from .seats import draw_seat
 from .staging import mode
 from .targets import HandCard
+from .topbar import draw_top
 
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
