@@ -18,7 +18,7 @@ from ..session.link import ai_levels
 from ..session.netlink import NetLink
 from ..table.logtext import error_text
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from ..ui.widgets import Button
 from .base import Scene
 
@@ -94,7 +94,8 @@ class LobbyScene(Scene):
         below = self.px(200) + LAN_PLAYERS * self.px(64)
         if any(seat["kind"] == "open" for seat in self.seats):
             rect = pygame.Rect(cx + self.px(200), below, self.px(SEAT_BUTTON_W), self.px(44))
-            self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
+            self.buttons.append(Button("level", rect, tr_name("ai_level", level=self.level),
+                                       self.next_level))
         if self.seats:
             self.buttons.append(Button(
                 "players", pygame.Rect(cx - self.px(350), below, self.px(SEAT_BUTTON_W),
@@ -227,7 +228,8 @@ class LobbyScene(Scene):
                       90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
-        about = [tr(f"edition.{self.edition}")] + ([tr("lobby.hints_on")] if self.hints else [])
+        about = [tr_name("edition", edition=self.edition)] + \
+            ([tr("lobby.hints_on")] if self.hints else [])
         self.note(surface, " · ".join(about), 150, art.TEXT_DIM, 16)
         if not self.seats:
             self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
@@ -247,7 +249,8 @@ class LobbyScene(Scene):
             if seat["kind"] == "open":
                 text, color = tr("lobby.empty"), art.TEXT_DIM
             else:
-                kind = tr(f"ai.{seat['level']}") if seat["kind"] == "bot" else tr("human")
+                kind = tr_name("ai_level", level=seat["level"]) if seat["kind"] == "bot" \
+                    else tr("human")
                 text, color = tr("lobby.seat", name=seat["name"], kind=kind), art.TEXT_LIGHT
             label = fonts.text(text, self.px(18), color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))

@@ -11,7 +11,7 @@ from ..profile.settings import UNNAMED, Settings
 from ..session.link import DEFAULT_NAMES, ai_levels
 from ..session.localgame import Setup
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from ..ui.widgets import Button, TextField
 from .base import Scene
 
@@ -66,13 +66,13 @@ class NewGameScene(Scene):
                                        selected=self.players == n))
         self.buttons.append(Button("edition", pygame.Rect(cx + self.px(130), self.px(110),
                                                           self.px(250), self.px(40)),
-                                   tr(f"edition.{self.edition}"), self._next_edition,
+                                   tr_name("edition", edition=self.edition), self._next_edition,
                                    tooltip=tr("edition.hint")))
         self.fields = []
         for seat in range(self.players):
             y = self.px(190) + seat * self.px(64)
             kind = self.kinds[seat]
-            label = tr("human") if kind == "human" else tr(f"ai.{kind}")
+            label = tr("human") if kind == "human" else tr_name("ai_level", level=kind)
             tip = tr("new.kind_hint") if kind == "human" else tr(f"ai.about.{kind}")
             self.buttons += [
                 Button(f"kind_prev:{seat}", pygame.Rect(cx - self.px(420), y, self.px(34),

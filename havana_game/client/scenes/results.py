@@ -17,7 +17,7 @@ from ..table.edition import rules
 from ..table.logtext import building_name, building_vp, names_text, story
 from ..table.model import TableModel
 from ..ui import art, fonts
-from ..ui.i18n import tr, trn
+from ..ui.i18n import tr, tr_name, trn
 from ..ui.widgets import Button
 from .base import Scene
 
@@ -121,7 +121,7 @@ class ResultsScene(Scene):
                   art.ACCENT, 22)
         y += 22 * 1.35 * scale
         if view["end_reason"]:
-            reason = tr(f"reason.{view['end_reason']}")
+            reason = tr_name("end_reason", reason=view["end_reason"])
             if self.model.hints_used:
                 reason += " · " + trn("results.hints", self.model.hints_used)
             if self.takebacks:

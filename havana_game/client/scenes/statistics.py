@@ -13,7 +13,7 @@ from ..profile import pastgames, stats
 from ..session.replay import open_replay
 from ..table.logtext import building_name
 from ..ui import art, fonts
-from ..ui.i18n import tr, trn
+from ..ui.i18n import tr, tr_name, trn
 from ..ui.widgets import Button
 from .base import Scene
 
@@ -102,9 +102,9 @@ class StatisticsScene(Scene):
                     (trn("stats.players", count), tally_text(tally))
                     for count, tally in summary.by_players.items()]),
                 (tr("stats.by_level"), [
-                    (tr(f"ai.{level}"), tally_text(tally))
+                    (tr_name("ai_level", level=level), tally_text(tally))
                     for level, tally in summary.by_level.items()])]
-        right = [(tr("stats.cards"), [(tr(f"card.{name}"), str(n))
+        right = [(tr("stats.cards"), [(tr_name("card", name=name), str(n))
                                       for name, n in summary.cards]),
                  (tr("stats.buildings"), [(building_name(ident), str(n))
                                           for ident, n in summary.buildings])]

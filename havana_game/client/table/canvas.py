@@ -12,7 +12,7 @@ import pygame
 from ...rules import Ruleset, View
 from ...rules import can_afford as rules_can_afford
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from ..ui.tween import Animator
 from .edition import building, costs, materials, rules
 from .edition import card as printed_card
@@ -61,7 +61,7 @@ def building_tooltip(ident: str, affordable: bool | None = None,
 
 def card_tooltip(index: int) -> str:
     printed = printed_card(index)
-    title = tr("tooltip.card", card=tr(f"card.{printed.name}"), number=printed.number)
+    title = tr("tooltip.card", card=tr_name("card", name=printed.name), number=printed.number)
     return f"{title}\n{tr('effect.' + printed.name)}"
 
 
@@ -78,8 +78,8 @@ def card_face(index: int, size: tuple[int, int], detail: bool = True,
     current language (`art.action_card`)."""
     ruleset = ruleset or rules()
     c = ruleset.cards[index]
-    return art.action_card(index, c.key, c.number, size, tr(f"card.{c.name}"),
-                           tr(f"effect.{c.name}") if detail else None, strip,
+    return art.action_card(index, c.key, c.number, size, tr_name("card", name=c.name),
+                           tr_name("effect", name=c.name) if detail else None, strip,
                            ruleset.names.materials)
 
 

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..ui.i18n import has_message, tr, trn
+from ...presentation import event_key, text_key
+from ..ui.i18n import has_message, tr, tr_name, trn
 from .edition import rules
 
 Event = dict[str, Any]
@@ -15,7 +16,7 @@ Event = dict[str, Any]
 
 def building_name(ident: str) -> str:
     """A building's name in the current language."""
-    return tr(f"building.{ident}")
+    return tr_name("building", id=ident)
 
 
 def building_vp(ident: str) -> int:
@@ -23,20 +24,20 @@ def building_vp(ident: str) -> int:
 
 
 def card_name(card: int) -> str:
-    return tr(f"card.{rules().cards[card].name}")
+    return tr_name("card", name=rules().cards[card].name)
 
 
 def amounts_text(amounts: dict[str, int] | list[str]) -> str:
     """"2 red, 1 gray" from a count dict or a list of names (materials, pesos,
     workers), each amount in its plural form; "nothing" if all are zero."""
-    parts = [trn(f"amount.{name}", n) for name, n in Counter(amounts).items() if n]
+    parts = [trn(text_key("amount", name=name), n) for name, n in Counter(amounts).items() if n]
     return tr("list.separator").join(parts) or tr("nothing")
 
 
 def error_text(reason: str | None) -> str:
     """A rejected decision or host error in the player's language, from its reason
     code (the engine's and the protocol's codes each have a message)."""
-    key = f"error.{reason}"
+    key = text_key("error", reason=reason)
     return tr(key) if has_message(key) else tr("error.unknown", reason=reason)
 
 
@@ -45,47 +46,47 @@ def log_line(event: Event, name: Callable[[int], str]) -> str | None:
     `seated` at the deal: every seat's first player)."""
     kind, d = event["kind"], event["data"]
     who = name(d["seat"]) if "seat" in d else ""
+
+    def key(variant: str = "text") -> str:
+        """The text key of this event's line (`presentation.event_key`)."""
+        return event_key(kind, variant, d)
+
     lines: dict[str, Callable[[], str | None]] = {
-        "round_started": lambda: tr("log.round", n=d["round"]),
-        "turn_started": lambda: tr("log.turn", name=who),
-        "action": lambda: tr("log.action", name=who, card=card_name(d["card"])),
-        "materials_taken": lambda: tr(f"log.materials.{d['source']}", name=who,
-                                      materials=amounts_text(d["materials"])),
-        "pesos_taken": lambda: trn(f"log.pesos.{d['source']}", d["count"], name=who),
-        "workers_taken": lambda: trn("log.workers", d["count"], name=who),
-        "building_built": lambda: tr("log.built", name=who, building=building_name(d["building"]),
+        "round_started": lambda: tr(key(), n=d["round"]),
+        "turn_started": lambda: tr(key(), name=who),
+        "action": lambda: tr(key(), name=who, card=card_name(d["card"])),
+        "materials_taken": lambda: tr(key(), name=who, materials=amounts_text(d["materials"])),
+        "pesos_taken": lambda: trn(key(), d["count"], name=who),
+        "workers_taken": lambda: trn(key(), d["count"], name=who),
+        "building_built": lambda: tr(key(), name=who, building=building_name(d["building"]),
                                      vp=building_vp(d["building"])),
-        "building_removed": lambda: tr("log.removed", name=who,
-                                       building=building_name(d["building"])),
-        "row_refilled": lambda: tr("log.refill", row=d["row"] + 1),
-        "cards_revealed": lambda: tr("log.revealed"),
-        "card_covered": lambda: tr("log.covered", name=who, card=card_name(d["covered"])),
-        "cards_chosen": lambda: tr("log.chosen", name=who),
-        "taxed": lambda: tr("log.taxed.worker", name=who, victim=name(d["victim"]))
-        if d["take"] == "worker" else tr("log.taxed.material", name=who, victim=name(d["victim"]),
+        "building_removed": lambda: tr(key(), name=who, building=building_name(d["building"])),
+        "row_refilled": lambda: tr(key(), row=d["row"] + 1),
+        "cards_revealed": lambda: tr(key()),
+        "card_covered": lambda: tr(key(), name=who, card=card_name(d["covered"])),
+        "cards_chosen": lambda: tr(key(), name=who),
+        "taxed": lambda: tr(key("worker"), name=who, victim=name(d["victim"]))
+        if d["take"] == "worker" else tr(key("material"), name=who, victim=name(d["victim"]),
                                          materials=amounts_text([d["take"]])),
-        "pesos_stolen": lambda: trn("log.pesos_stolen", d["count"], name=who,
-                                    victim=name(d["victim"])),
-        "materials_stolen": lambda: tr("log.materials_stolen", name=who, victim=name(d["victim"]),
+        "pesos_stolen": lambda: trn(key(), d["count"], name=who, victim=name(d["victim"])),
+        "materials_stolen": lambda: tr(key(), name=who, victim=name(d["victim"]),
                                        materials=amounts_text(d["materials"])),
-        "market_supplied": lambda: trn("log.supplied", d["pesos"],
-                                       materials=amounts_text(d["materials"])),
-        "card_taken_back": lambda: tr("log.took_back_card", name=who, card=card_name(d["card"]))
-        if "card" in d else tr("log.took_back", name=who),
-        "card_recycled": lambda: (tr("log.recycled", name=who, card=card_name(d["taken"]))
-                                  if d["put"] else tr("log.recycled_only", name=who,
-                                                      card=card_name(d["taken"])))
-        if d["taken"] >= 0 else tr("log.recycled_nothing", name=who),
-        "forced": lambda: tr("log.forced_end" if d["end_turn"] else "log.forced", name=who),
-        "discards_taken_back": lambda: trn("log.discards", d["count"], name=who),
-        "game_over": lambda: trn("log.over", len(d["winners"]), names=names_text(
+        "market_supplied": lambda: trn(key(), d["pesos"], materials=amounts_text(d["materials"])),
+        "card_taken_back": lambda: tr(key("card"), name=who, card=card_name(d["card"]))
+        if "card" in d else tr(key(), name=who),
+        "card_recycled": lambda: tr(key() if d["put"] else key("only"), name=who,
+                                    card=card_name(d["taken"]))
+        if d["taken"] >= 0 else tr(key("nothing"), name=who),
+        "forced": lambda: tr(key("end_turn" if d["end_turn"] else "text"), name=who),
+        "discards_taken_back": lambda: trn(key(), d["count"], name=who),
+        "game_over": lambda: trn(key(), len(d["winners"]), names=names_text(
             [name(s) for s in d["winners"]])),
-        "seat_left": lambda: tr("log.seat_left", name=who, time=clock(d["seconds"]))
-        if d["seconds"] is not None else tr("log.seat_left_now", name=who),
-        "seat_standin": lambda: tr("log.seat_standin", name=who, ai=tr(f"ai.{d['level']}")),
-        "seat_back": lambda: tr("log.seat_back", name=who),
-        "seat_opened": lambda: tr("log.seat_opened", name=d.get("name") or who),
-        "seated": lambda: tr("log.seat_taken", name=d["name"]) if d["version"] else None,
+        "seat_left": lambda: tr(key(), name=who, time=clock(d["seconds"]))
+        if d["seconds"] is not None else tr(key("now"), name=who),
+        "seat_standin": lambda: tr(key(), name=who, ai=tr_name("ai_level", level=d["level"])),
+        "seat_back": lambda: tr(key(), name=who),
+        "seat_opened": lambda: tr(key(), name=d.get("name") or who),
+        "seated": lambda: tr(key(), name=d["name"]) if d["version"] else None,
     }
     make = lines.get(kind)
     return make() if make else None

@@ -6,7 +6,7 @@ import pygame
 
 from ...rules import View
 from ..ui import art
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, draw_label
 from .edition import materials
 from .logtext import amounts_text
@@ -25,7 +25,7 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                                                        layout.market.top + canvas.px(6)),
                art.ACCENT, True)
     icon = canvas.px(34)
-    counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr("color." + m))
+    counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr_name("material", material=m))
                                           for m in materials()}
     counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
     counts["workers"] = (view["workers_in_bank"], tr("workers"))

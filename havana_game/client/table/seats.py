@@ -7,7 +7,7 @@ import pygame
 
 from ...rules import View
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, building_face, building_tooltip, card_face, card_tooltip, draw_label
 from .edition import building, materials
 from .edition import card as printed_card
@@ -173,7 +173,7 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
         surface.blit(image, (x, y))
         draw_label(surface, str(count), size, (x + icon + canvas.px(2), y + icon // 2),
                    art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midleft")
-        tip = tr("hover.count", what=tr(f"color.{m}"), count=count)
+        tip = tr("hover.count", what=tr_name("material", material=m), count=count)
         canvas.hovers.append((pygame.Rect(x, y, step, icon), tip))
     y += line
     small: list[tuple[pygame.Surface | None, int, str]] = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from .logtext import clock
 
 Event = dict[str, Any]
@@ -44,7 +44,7 @@ class SeatState:
         """The seat's tag at time `now`, or None for a present human: a bot and its
         level; an absent player's countdown to the stand-in bot; the stand-in playing
         for an absent player; an open seat waiting for a newcomer."""
-        ai = tr(f"ai.{self.level}") if self.level else ""
+        ai = tr_name("ai_level", level=self.level) if self.level else ""
         if self.kind == "bot":
             return ai
         if self.kind == "open":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...presentation import decision_mode
 from ...rules import View
 from .edition import card_key, costs
 
@@ -26,7 +27,7 @@ def mode(view: View | None) -> str:
     if not legal:
         return "wait"
     kind = legal[0]["kind"]
-    return "build" if kind in ("build", "end_turn") else kind
+    return decision_mode(kind)
 
 
 def payment_cost(decision: Decision) -> tuple[int, int]:

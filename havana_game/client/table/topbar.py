@@ -10,7 +10,7 @@ import pygame
 
 from ...rules import View
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, draw_label
 from .layout import TableLayout
 
@@ -38,7 +38,7 @@ def top_bar(layout: TableLayout, view: View, names: list[str], buttons: int = 1)
     chips, which shrink (down to `CHIP_FLOOR`) and then shorten their names until
     they all fit."""
     rect, px = layout.top, layout.px
-    phase = tr(f"phase.{view['phase']}")
+    phase = tr_name("phase", phase=view["phase"])
     text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
     room = px(380)
     size = fonts.fit_size(text, px(TOP_TEXT), room, 1, True)

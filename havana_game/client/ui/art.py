@@ -11,47 +11,35 @@ from functools import lru_cache
 
 import pygame
 
+from ... import presentation
 from . import fonts
-from .i18n import LANGUAGE_LISTENERS, tr
+from .i18n import LANGUAGE_LISTENERS, tr_name
 
-Color = tuple[int, int, int]
+Color = presentation.Color
 
-INK: Color = (35, 28, 22)
-PAPER: Color = (244, 232, 205)
-GOLD: Color = (226, 178, 58)
-TEXT_LIGHT: Color = (245, 238, 222)
-TEXT_DIM: Color = (190, 178, 150)
-ACCENT: Color = (240, 196, 80)
-HIGHLIGHT: Color = (120, 230, 140)
-DANGER: Color = (225, 90, 70)
-PANEL: Color = (40, 58, 52)
-PANEL_EDGE: Color = (92, 120, 104)
-BADGE: Color = (150, 190, 215)
+# The palette, the materials' colors and shapes, the seats' colors and the cards'
+# tints come from the presentation vocabulary (havana_game/data/presentation.json).
+INK: Color = presentation.palette("ink")
+PAPER: Color = presentation.palette("paper")
+GOLD: Color = presentation.palette("gold")
+TEXT_LIGHT: Color = presentation.palette("text_light")
+TEXT_DIM: Color = presentation.palette("text_dim")
+ACCENT: Color = presentation.palette("accent")
+HIGHLIGHT: Color = presentation.palette("highlight")
+DANGER: Color = presentation.palette("danger")
+PANEL: Color = presentation.palette("panel")
+PANEL_EDGE: Color = presentation.palette("panel_edge")
+BADGE: Color = presentation.palette("badge")
 """A seat's tag (a bot, an absent player), drawn in INK."""
 
-MATERIAL_COLORS: dict[str, Color] = {
-    "red": (196, 64, 52), "yellow": (236, 200, 70), "brown": (140, 92, 52),
-    "blue": (70, 140, 215), "gray": (150, 150, 146),
-    "green": (62, 150, 78), "white": (242, 240, 232),
-}
-MATERIAL_SHAPES: dict[str, str] = {
-    "red": "brick", "yellow": "triangle", "brown": "hexagon", "blue": "diamond",
-    "green": "hexagon", "white": "diamond", "gray": "rubble",
-}
+MATERIAL_COLORS: dict[str, Color] = presentation.material_colors()
+MATERIAL_SHAPES: dict[str, str] = presentation.material_shapes()
 """Each edition's four colors take the classic slots' shapes (the 2024 edition's
 green and white those of brown and blue), so shape alone tells the slots apart;
 colorblind letters tell the colors apart."""
-SEAT_COLORS: tuple[Color, ...] = ((214, 88, 70), (72, 150, 220), (236, 190, 70), (140, 200, 110))
+SEAT_COLORS: tuple[Color, ...] = presentation.seat_colors()
 
-CARD_TINTS: dict[str, Color] = {
-    "siesta": (170, 200, 230), "refreshment": (150, 210, 190), "protection": (160, 170, 220),
-    "debris": (175, 170, 160), "conservation": (200, 180, 140), "tax_collector": (210, 170, 120),
-    "worker": (190, 160, 130), "architect": (130, 170, 200), "pesos_thief": (200, 140, 140),
-    "materials_thief": (190, 130, 160), "black_market": (120, 120, 130),
-    "pesos": (230, 200, 110), "mama": (230, 150, 120),
-    "beggar": (215, 195, 150), "recycling": (150, 200, 150), "thief": (205, 135, 135),
-    "fence": (180, 135, 170), "smuggling": (110, 125, 140),
-}
+CARD_TINTS: dict[str, Color] = presentation.card_tints()
 
 
 def _polygon(center: tuple[float, float], radius: float, sides: int,
@@ -65,7 +53,7 @@ def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
     """A material token: red square brick, yellow triangle, brown (or green)
     hexagon, blue (or white) diamond, gray round rubble; `letter` adds its letter
     in the current language for colorblind players."""
-    return _material(name, size, tr(f"letter.{name}") if letter else "")
+    return _material(name, size, tr_name("letter", material=name) if letter else "")
 
 
 @lru_cache(maxsize=256)

@@ -1,20 +1,24 @@
 """Interface text for the client: the short names its screens use for the
 gettext catalogs of `havana_game.i18n` (`tr(key, **values)`, `trn(key, count,
-**values)` for messages with plural forms), and the language switch, which also
+**values)` for messages with plural forms; `tr_name(kind, **fields)` for the names
+the presentation vocabulary keys: cards, buildings, materials, AI levels, ...),
+and the language switch, which also
 tells `LANGUAGE_LISTENERS` (the art drops the card faces drawn in the previous
 language)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ... import i18n
 from ...i18n import current_language, has_message
 from ...i18n import gettext as tr
 from ...i18n import ngettext as trn
+from ...presentation import text_key
 
 __all__ = ["LANGUAGE_LISTENERS", "current_language", "has_message", "set_language", "tr",
-           "trn"]
+           "tr_name", "trn"]
 
 
 LANGUAGE_LISTENERS: list[Callable[[], None]] = []
@@ -27,3 +31,9 @@ def set_language(language: str) -> None:
     i18n.set_language(language)
     for forget in LANGUAGE_LISTENERS:
         forget()
+
+
+def tr_name(kind: str, **fields: Any) -> str:
+    """A name in the current language, by its kind in the presentation vocabulary
+    (`presentation.text_key`): `tr_name("card", name="siesta")`."""
+    return tr(text_key(kind, **fields))
