@@ -1,7 +1,7 @@
 """A host serving from its own event loop in a background thread: the in-process
 host of hotseat and vs-AI games (the same host code path as a LAN game, on
 127.0.0.1 and an ephemeral port). The client hosts LAN games in a process of
-their own (`havana_game.client.lanhost`).
+their own (`havana_game.client.session.lanhost`).
 
     local = start_local_host(3, ["human", "human", "easy"])
     seats = [ClientConnection("127.0.0.1", local.port) for _ in range(2)]

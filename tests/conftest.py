@@ -27,7 +27,7 @@ def stop_hosted_tables(config: str | os.PathLike[str]) -> None:
     in a session of its own, and outlives a test that failed midway)."""
     from pathlib import Path
 
-    from havana_game.client.lanhost import TABLES_DIR, HostedTable, read_notes
+    from havana_game.client.session.lanhost import TABLES_DIR, HostedTable, read_notes
     for table in sorted((Path(config) / TABLES_DIR).glob("*")):
         HostedTable(table, port=int(read_notes(table).get("port", 0) or 0)).stop()
 

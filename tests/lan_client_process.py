@@ -26,10 +26,10 @@ import threading
 import time
 from typing import Any
 
-from havana_game.client import lanhost
 from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session import lanhost
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, step

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from havana_game.client import charts
-from havana_game.client.netlink import NetLink
-from havana_game.client.replay import Replay
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.session.replay import Replay
+from havana_game.client.ui import charts
 from havana_game.editions import EDITIONS
 from havana_game.rules import Build
 from havana_game.saves import game_from_document
@@ -82,7 +82,7 @@ def test_the_replays_chart_marks_the_position_and_a_click_jumps_there(tmp_path):
 
 
 def test_the_statistics_charts_show_each_games_vp_and_the_wins_by_level(tmp_path):
-    from havana_game.client import stats
+    from havana_game.client.profile import stats
     from havana_game.client.scenes.statistics import StatisticsScene
 
     from .test_client_stats import _game, _seat

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 
 from havana_game.client.app import CLICK_GUARD, App
-from havana_game.client.i18n import tr
-from havana_game.client.link import LocalLink
-from havana_game.client.logtext import log_line
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.link import LocalLink
+from havana_game.client.table.logtext import log_line
+from havana_game.client.ui.i18n import tr
 
 from .test_client_support import click, make_app, step, until
 

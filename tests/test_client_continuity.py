@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
-from havana_game.client import localgame
-from havana_game.client.logtext import story
-from havana_game.client.model import TableModel
-from havana_game.client.netlink import NetLink
+from havana_game.client.session import localgame
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.table.logtext import story
+from havana_game.client.table.model import TableModel
 from net.client import ClientConnection
 from net.host import HostConfig
 from net.local import start_local_host

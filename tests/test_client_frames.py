@@ -9,8 +9,8 @@ import os
 
 import pygame
 
-from havana_game.client.headless import advanced_game
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.headless import advanced_game
 
 from .test_client_support import make_app
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from havana_game.client import guide
+from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.settings import Settings
 from havana_game.client.shots import table_scene
-from havana_game.client.staging import mode
+from havana_game.client.table import guide
+from havana_game.client.table.staging import mode
 from tests.test_client_support import click, make_app, step
 
 

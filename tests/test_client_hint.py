@@ -10,10 +10,10 @@ import time
 import pygame
 
 from havana_game.ai.hint import gains_of, hint_for
-from havana_game.client.hints import HintService
-from havana_game.client.i18n import tr
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.table.hints import HintService
+from havana_game.client.ui.i18n import tr
 from havana_game.content import classic_rules
 from havana_game.rules import apply, legal_decisions, new_game, view_for
 

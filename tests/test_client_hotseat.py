@@ -7,8 +7,8 @@ import time
 
 import pygame
 
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, settle, step
@@ -84,7 +84,7 @@ def test_drag_cards_onto_your_panel(tmp_path):
 
 def test_hotseat_streams_apart_log_once():
     """Two seats' copies of one host step, arriving apart, are shown once."""
-    from havana_game.client.model import TableModel
+    from havana_game.client.table.model import TableModel
 
     model = TableModel([0, 1])
     event = {"kind": "round_started", "data": {"round": 1, "order": [0, 1], "numbers": [1, 2]}}

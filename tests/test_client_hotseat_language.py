@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from havana_game import i18n
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
 from tests.seeds import HOST_SEED
 from tests.test_client_support import act_once, click, make_app, settle, step
 

@@ -13,10 +13,11 @@ import pytest
 
 from havana_game.client import app as app_module
 from havana_game.client import wake
-from havana_game.client.headless import advanced_game
-from havana_game.client.link import LocalLink
-from havana_game.client.scenes.table import RESULTS_DELAY, TableScene
-from havana_game.client.seatstate import SeatState
+from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.headless import advanced_game
+from havana_game.client.session.link import LocalLink
+from havana_game.client.table.flow import RESULTS_DELAY
+from havana_game.client.table.seatstate import SeatState
 from net.client import ClientConnection
 from net.local import start_local_host
 

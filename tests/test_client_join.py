@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from havana_game.client import lanseats
-from havana_game.client.i18n import tr, trn
+from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.join import JoinScene, found_label
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.settings import Settings
+from havana_game.client.session import lanseats
+from havana_game.client.ui.i18n import tr, trn
 from net import PROTOCOL_VERSION
 from net.discovery import FoundHost
 from net.host import HostConfig

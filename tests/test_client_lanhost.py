@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from havana_game.client import lanseats
-from havana_game.client.i18n import tr
-from havana_game.client.lanhost import read_notes
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session import lanseats
+from havana_game.client.session.lanhost import read_notes
+from havana_game.client.ui.i18n import tr
 
 from .conftest import stop_hosted_tables
 from .test_client_join import _at_table, _guest_sits_down, _join_screen

@@ -11,17 +11,19 @@ import pygame
 import pytest
 
 from havana_game import i18n
-from havana_game.client import art, fonts, tabledraw, widgets
-from havana_game.client.layout import table_layout
+from havana_game.client.profile.settings import TEXT_SIZES
 from havana_game.client.scenes.join import JoinScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.saved import SavedGamesScene
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
-from havana_game.client.tabledraw import top_bar
-from havana_game.client.tween import Animator
+from havana_game.client.table import hand, seats
+from havana_game.client.table.canvas import Canvas
+from havana_game.client.table.layout import table_layout
+from havana_game.client.table.topbar import top_bar
+from havana_game.client.ui import art, fonts, widgets
+from havana_game.client.ui.tween import Animator
 from havana_game.content import classic_rules
 
 from .test_client_support import make_app
@@ -114,15 +116,15 @@ def test_own_seat_title_shortens_the_name_not_the_status(tmp_path, monkeypatch, 
     scene = table_scene(app, 4, 1, 3)
     view = dict(scene.view, active=scene.view["you"], phase="actions")
     drawn: list[str] = []
-    real = tabledraw._label
+    real = seats.draw_label
 
     def label(surface, text, *args, **kwargs):
         drawn.append(text)
         return real(surface, text, *args, **kwargs)
 
-    monkeypatch.setattr(tabledraw, "_label", label)
-    canvas = tabledraw.Canvas(scene.layout_, Animator())
-    tabledraw.draw_seat(app.screen, canvas, view, view["you"], LONG_NAMES[1] * 2, True, True)
+    monkeypatch.setattr(seats, "draw_label", label)
+    canvas = Canvas(scene.layout_, Animator())
+    seats.draw_seat(app.screen, canvas, view, view["you"], LONG_NAMES[1] * 2, True, True)
     status = i18n.gettext("seat.turn", name="\0").split("\0")[1]
     assert any(text.endswith(status) and "…" in text for text in drawn), drawn
 
@@ -130,12 +132,12 @@ def test_own_seat_title_shortens_the_name_not_the_status(tmp_path, monkeypatch, 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])
 def test_hand_cards_overlap_only_when_they_must(tmp_path, size):
     layout = table_layout(size, 4, 0)
-    canvas = tabledraw.Canvas(layout, Animator())
+    canvas = Canvas(layout, Animator())
     for count in range(1, 14):
-        rects = tabledraw.hand_rects(canvas, list(range(count)), set())
+        rects = hand.hand_rects(canvas, list(range(count)), set())
         assert all(layout.hand.contains(r) for r in rects)
         room = layout.hand.w - layout.px(20)
-        apart = sum(r.w for r in rects) + layout.px(tabledraw.HAND_GAP) * (count - 1) <= room
+        apart = sum(r.w for r in rects) + layout.px(hand.HAND_GAP) * (count - 1) <= room
         if count <= 5:
             assert apart, f"{count} cards overlap"
         for left, right in itertools.pairwise(rects):
@@ -199,8 +201,8 @@ def test_join_fields_are_centered_and_named(tmp_path):
 
 
 def test_new_game_names_each_ai_level_it_seats_in_one_line(tmp_path):
-    from havana_game.client.i18n import tr
     from havana_game.client.scenes.newgame import NewGameScene
+    from havana_game.client.ui.i18n import tr
 
     app = make_app(tmp_path)
     scene = NewGameScene(app)
@@ -218,8 +220,8 @@ def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
                                               language_and_text_size):
     import random
 
-    from havana_game.client.replay import Replay
     from havana_game.client.scenes.replay import ReplayScene
+    from havana_game.client.session.replay import Replay
     from havana_game.game import Game
     from havana_game.rules import legal_decisions
     from havana_game.saves import game_to_document
@@ -245,8 +247,8 @@ def test_replay_controls_fit_the_action_panel(tmp_path, size, language,
 def test_a_dozen_buildings_fit_every_seat_panel(tmp_path, size):
     """Twelve buildings: the player's own as whole cards (in two rows if need be),
     each opponent's as VP tiles, none dropped, none covering another."""
-    from havana_game.client import edition
-    from havana_game.client.tabledraw import building_tooltip
+    from havana_game.client.table import edition
+    from havana_game.client.table.canvas import building_tooltip
 
     app = make_app(tmp_path, size)
     scene = table_scene(app, 4, 8, 3)

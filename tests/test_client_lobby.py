@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 
-from havana_game.client.i18n import tr
 from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.ui.i18n import tr
 from net.cli import saved_name
 from net.client import ClientConnection
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from havana_game.client import localgame
+from havana_game.client.session import localgame
 from net.client import ClientConnection
 
 SIESTA, PESOS = 0, 11

@@ -3,11 +3,11 @@ the moment a player reaches the goal; the prompt says the goal is reached."""
 
 from __future__ import annotations
 
-from havana_game.client import edition
-from havana_game.client.i18n import tr
-from havana_game.client.logbook import LogBook
-from havana_game.client.staging import Staging
+from havana_game.client.table import edition
+from havana_game.client.table.logbook import LogBook
 from havana_game.client.table.prompt import prompt
+from havana_game.client.table.staging import Staging
+from havana_game.client.ui.i18n import tr
 
 NAMES = ["Ana", "Bo"]
 
@@ -68,8 +68,8 @@ def test_an_empty_market_slot_keeps_its_hue(tmp_path):
     """A material with none left is darker, not another color (red must not turn brown)."""
     import colorsys
 
-    from havana_game.client import art
     from havana_game.client.shots import table_scene
+    from havana_game.client.ui import art
 
     from .test_client_support import make_app
 
@@ -95,7 +95,7 @@ def test_an_empty_market_slot_keeps_its_hue(tmp_path):
 
 
 def test_the_card_taken_back_is_named_to_its_owner_only():
-    from havana_game.client.model import shown
+    from havana_game.client.table.model import shown
 
     public = _event("card_taken_back", seat=0)
     private = _event("card_taken_back", seat=0, card=_card("pesos"))
@@ -112,8 +112,8 @@ def test_the_card_taken_back_is_named_to_its_owner_only():
 def test_a_local_games_log_and_record_call_its_bots_by_the_names_chosen(tmp_path):
     """The in-process host seats the bots under the names chosen in New game, so
     the log (which names each move after who sat down) says what the table shows."""
-    from havana_game.client.netlink import NetLink
     from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session.netlink import NetLink
     from havana_game.content import bot_names
 
     from .seeds import HOST_SEED

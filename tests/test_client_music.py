@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from havana_game.client.music import BAR, PROGRESSION, RATE, ambient_loop
+from havana_game.client.audio.music import BAR, PROGRESSION, RATE, ambient_loop
 from havana_game.client.scenes.settings import SettingsScene
 
 from .test_client_support import click, make_app, step

@@ -8,11 +8,11 @@ import time
 import pygame
 import pytest
 
-from havana_game.client import art
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.rules import RulesScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.ui import art
 from havana_game.editions import EDITIONS
 
 from .seeds import HOST_SEED
@@ -66,8 +66,9 @@ def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
 
 
 def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
-    from havana_game.client.link import LocalLink
-    from havana_game.client.scenes.table import STEP_PAUSE, TableScene
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session.link import LocalLink
+    from havana_game.client.table.flow import STEP_PAUSE
 
     from .test_client_support import make_app
     app = make_app(tmp_path)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
 
 from .seeds import HOST_SEED as SEED
 from .test_client_support import act_once, make_app, settle

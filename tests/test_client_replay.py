@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 
 from havana_game import saves
-from havana_game.client import pastgames, stats
+from havana_game.client.profile import pastgames, stats
+from havana_game.client.profile.settings import config_dir
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.statistics import StatisticsScene
-from havana_game.client.settings import config_dir
 
 from .seeds import HOST_SEED
 from .test_client_stats import _play_to_results

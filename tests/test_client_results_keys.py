@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 
 from havana_game.client.app import App
-from havana_game.client.i18n import tr
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.shots import table_scene
+from havana_game.client.ui.i18n import tr
 
 from .test_client_support import click, key, make_app, step, tab_to
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pygame
 
-from havana_game.client import localgame
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.saved import SavedGamesScene, describe
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session import localgame
 
 from .test_client_support import act_once, click, key, make_app, step, until
 
@@ -137,7 +137,7 @@ def test_a_damaged_slot_is_left_alone_and_says_so(tmp_path, capsys):
 def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
     """A crash leaves a slot with the journal and no table snapshot yet: it is
     listed (its session says who plays) and resumes where it was."""
-    from havana_game.client.netlink import NetLink
+    from havana_game.client.session.netlink import NetLink
 
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "easy"], ["Ana", "Bo"], seed=99))

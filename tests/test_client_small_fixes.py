@@ -7,22 +7,25 @@ from typing import Any
 import pygame
 
 from havana_game.ai.hint import hint_for
-from havana_game.client import art, tabledraw
-from havana_game.client.headless import advanced_game
-from havana_game.client.hints import HintService
-from havana_game.client.i18n import set_language, tr, trn
-from havana_game.client.layout import table_layout
-from havana_game.client.link import LocalLink
-from havana_game.client.logtext import log_line
-from havana_game.client.model import TableModel
-from havana_game.client.netlink import NetLink
-from havana_game.client.replay import Replay
+from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.settings import Settings
+from havana_game.client.session.headless import advanced_game
+from havana_game.client.session.link import LocalLink
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.session.replay import Replay
+from havana_game.client.table import hand as hand_panel
+from havana_game.client.table import rows
+from havana_game.client.table.canvas import Canvas
+from havana_game.client.table.hints import HintService
+from havana_game.client.table.layout import table_layout
+from havana_game.client.table.logtext import log_line
+from havana_game.client.table.model import TableModel
 from havana_game.client.table.targets import RowEnd
-from havana_game.client.tween import Animator
+from havana_game.client.ui import art
+from havana_game.client.ui.i18n import set_language, tr, trn
+from havana_game.client.ui.tween import Animator
 from havana_game.saves import game_to_document
 
 from .seeds import HOST_SEED
@@ -119,16 +122,16 @@ def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatc
     make_app(tmp_path)
     view = LocalLink(["human", "random"], ["Ana", "Bo"], seed=3).view(0)
     layout = table_layout((1600, 900), 2, 0)
-    monkeypatch.setattr(tabledraw, "can_afford", lambda view, ident: True)
+    monkeypatch.setattr(rows, "can_afford", lambda view, ident: True)
     colors = {}
     for highlight in ("", "build"):
         surface = pygame.Surface((1600, 900))
-        canvas = tabledraw.Canvas(layout, Animator())
-        tabledraw.draw_rows(surface, canvas, view, highlight, None, set())
-        end = canvas.targets[RowEnd(0, "left")]
-        colors[highlight] = tuple(surface.get_at((end.left - canvas.px(3), end.centery)))[:3]
+        drawn = Canvas(layout, Animator())
+        rows.draw_rows(surface, drawn, view, highlight, None, set())
+        end = drawn.targets[RowEnd(0, "left")]
+        colors[highlight] = tuple(surface.get_at((end.left - drawn.px(3), end.centery)))[:3]
     assert colors["build"] == art.HIGHLIGHT
-    assert colors[""] == tabledraw.END_OUTLINE  # covering a card, say: nothing to build yet
+    assert colors[""] == rows.END_OUTLINE  # covering a card, say: nothing to build yet
 
 
 def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch):
@@ -139,8 +142,8 @@ def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch)
     scene = ReplayScene(app, replay, index=replay.length // 2, seat=1)
     app.switch(scene)
     drawn: list[str] = []
-    label = tabledraw._label
-    monkeypatch.setattr(tabledraw, "_label", lambda surface, text, *rest, **kw: (
+    label = hand_panel.draw_label
+    monkeypatch.setattr(hand_panel, "draw_label", lambda surface, text, *rest, **kw: (
         drawn.append(text), label(surface, text, *rest, **kw))[1])
     settle(app, 0.05)
     scene.fast_forward(99)

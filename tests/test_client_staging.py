@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from havana_game.client import edition
-from havana_game.client.staging import Staging, mode
+from havana_game.client.table import edition
+from havana_game.client.table.staging import Staging, mode
 from havana_game.content import find_edition
 from havana_game.editions import DEFAULT_EDITION, EDITIONS
 from havana_game.rules import apply, legal_decisions, new_game, view_for

@@ -11,13 +11,13 @@ import time
 import pytest
 
 from havana_game import saves
-from havana_game.client import stats
-from havana_game.client.i18n import tr, trn
-from havana_game.client.netlink import NetLink
+from havana_game.client.profile import stats
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.statistics import StatisticsScene, game_line
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.ui.i18n import tr, trn
 
 from .seeds import HOST_SEED
 from .test_client_support import click, make_app, play_to_results, step
@@ -156,8 +156,8 @@ def test_results_list_many_buildings_by_name_instead_of_overlapping_cards(tmp_pa
                                                                            monkeypatch):
     import pygame
 
-    from havana_game.client import edition
     from havana_game.client.scenes import results as results_module
+    from havana_game.client.table import edition
 
     app = make_app(tmp_path, (1920, 1080))
     results = _play_to_results(app, HOST_SEED + 6)

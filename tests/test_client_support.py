@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from havana_game.client.app import App  # noqa: E402
-from havana_game.client.settings import Settings  # noqa: E402
+from havana_game.client.profile.settings import Settings  # noqa: E402
 
 
 def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
@@ -84,7 +84,7 @@ def until(app: App, condition: Any, seconds: float = 20) -> None:
 def play_to_step(app: App, table: Any, step_mode: str, seconds: float = 20) -> None:
     """Decide for the table's seat until it is asked a question of `step_mode`
     (`staging.mode`: "act", "build", ...) with nothing on its way."""
-    from havana_game.client.staging import mode
+    from havana_game.client.table.staging import mode
 
     def there() -> bool:
         ready = table.deciding() and not table.model.has_pending

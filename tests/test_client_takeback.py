@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from havana_game.client import stats
-from havana_game.client.netlink import NetLink
+from havana_game.client.profile import stats
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.session.netlink import NetLink
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, play_to_results, settle, step, until
@@ -81,8 +81,8 @@ def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
 
 
 def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
-    from havana_game.client import localgame
     from havana_game.client.scenes.menu import MenuScene
+    from havana_game.client.session import localgame
 
     from .test_client_support import key
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from havana_game.client import art, fonts
+from havana_game.client.profile.settings import TEXT_SIZES, Settings
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.settings import TEXT_SIZES, Settings
+from havana_game.client.ui import art, fonts
 from tests.test_client_support import click, make_app, step
 
 

@@ -3,11 +3,11 @@ building's tooltip says that only a row's ends can be built."""
 
 from __future__ import annotations
 
-from havana_game.client.i18n import tr
-from havana_game.client.netlink import NetLink
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.staging import mode
-from havana_game.client.tabledraw import building_tooltip
+from havana_game.client.session.netlink import NetLink
+from havana_game.client.table.canvas import building_tooltip
+from havana_game.client.table.staging import mode
+from havana_game.client.ui.i18n import tr
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, make_app, play_to_step, until
@@ -33,7 +33,7 @@ def test_clicks_that_do_nothing_say_why(tmp_path):
 
 
 def test_a_middle_building_says_only_the_ends_are_built():
-    from havana_game.client import edition
+    from havana_game.client.table import edition
     ident = edition.rules().buildings[0].id
     assert tr("tooltip.middle") in building_tooltip(ident, None, middle=True)
     assert tr("tooltip.middle") not in building_tooltip(ident, True)
@@ -108,7 +108,7 @@ def test_new_game_names_are_placeholders_and_the_seat_kind_is_a_choice(tmp_path)
 def _a_position(app, wanted, games: int = 60):
     """A table (played by `act_once` against a random bot, game after game) at
     the first act step where `wanted(view)` gives something; that table and it."""
-    from havana_game.client.link import LocalLink
+    from havana_game.client.session.link import LocalLink
 
     from .test_client_support import step
 
@@ -130,7 +130,7 @@ def _a_position(app, wanted, games: int = 60):
 
 
 def test_option_pages_go_back_as_well_as_on(tmp_path):
-    from havana_game.client.edition import card_key
+    from havana_game.client.table.edition import card_key
     from havana_game.client.table.targets import FaceUpCard
 
     from .test_client_support import click, step
@@ -154,7 +154,7 @@ def test_option_pages_go_back_as_well_as_on(tmp_path):
 
 
 def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
-    from havana_game.client.edition import card_key
+    from havana_game.client.table.edition import card_key
     from havana_game.client.table.targets import FaceUpCard
 
     from .test_client_support import click, step

@@ -12,23 +12,18 @@ from typing import Any
 import pytest
 
 from havana_game import i18n
-from havana_game.client import art, fonts, guide
-from havana_game.client.logtext import story
+from havana_game.client.profile.settings import TEXT_SIZES
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.rules import PAGE_COUNT, RulesScene
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.settings import TEXT_SIZES
 from havana_game.client.shots import table_scene
-from havana_game.client.tabledraw import (
-    Canvas,
-    building_face,
-    card_face,
-    hand_rects,
-    hover_card_size,
-    warm_up,
-)
-from havana_game.client.tween import Animator
+from havana_game.client.table import guide
+from havana_game.client.table.canvas import Canvas, building_face, card_face
+from havana_game.client.table.hand import hand_rects, hover_card_size, warm_up
+from havana_game.client.table.logtext import story
+from havana_game.client.ui import art, fonts
+from havana_game.client.ui.tween import Animator
 from havana_game.content import classic_rules
 from tests.test_client_support import make_app
 

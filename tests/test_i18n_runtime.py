@@ -92,7 +92,7 @@ def test_the_language_button_switches_the_screens_at_once(tmp_path: Path) -> Non
 
 
 def test_the_default_player_name_is_shown_in_the_current_language() -> None:
-    from havana_game.client.settings import Settings
+    from havana_game.client.profile.settings import Settings
     stored = Settings(player_name="Player")
     unnamed = Settings()
     i18n.set_language("fr")

@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from havana_game.client.logbook import LogBook
-from havana_game.client.model import TableModel
-from havana_game.client.replay import Replay
+from havana_game.client.session.replay import Replay
+from havana_game.client.table.logbook import LogBook
+from havana_game.client.table.model import TableModel
 
 from .net_helpers import Recorder, play_randomly, running_host
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from havana_game.client.model import is_public
+from havana_game.client.table.model import is_public
 from havana_game.content import bot_names
 
 from .net_helpers import Recorder, play_randomly, running_host

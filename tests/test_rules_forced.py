@@ -39,8 +39,8 @@ def test_every_forced_step_is_announced(edition):
 
 
 def test_the_log_says_a_forced_step_was_played_for_the_player():
-    from havana_game.client.i18n import tr
-    from havana_game.client.logbook import LogBook
+    from havana_game.client.table.logbook import LogBook
+    from havana_game.client.ui.i18n import tr
 
     book = LogBook(["Ana", "Bo"].__getitem__)
     lines = book.lines([{"kind": "forced", "data": {"seat": 0, "end_turn": True}},

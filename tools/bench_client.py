@@ -42,9 +42,9 @@ def frame_times(frames: int, size: tuple[int, int]) -> tuple[list[float], int]:
     import pygame
 
     from havana_game.client.app import App
-    from havana_game.client.headless import advanced_game
+    from havana_game.client.profile.settings import Settings
     from havana_game.client.scenes.table import TableScene
-    from havana_game.client.settings import Settings
+    from havana_game.client.session.headless import advanced_game
 
     os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench")
     app = App(Settings(window_size=size, animation_speed=1.0), size=size)
@@ -73,9 +73,9 @@ def frame_gaps(level: str, seconds: float, size: tuple[int, int]) -> tuple[list[
     import pygame
 
     from havana_game.client.app import App
-    from havana_game.client.netlink import NetLink
+    from havana_game.client.profile.settings import Settings
     from havana_game.client.scenes.table import TableScene
-    from havana_game.client.settings import Settings
+    from havana_game.client.session.netlink import NetLink
 
     os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench")
     app = App(Settings(window_size=size, animation_speed=1.0), size=size)

@@ -39,11 +39,11 @@ import json, os, sys, threading, time
 scene_name, warm_up, seconds = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 import pygame
 from havana_game.client.app import App
-from havana_game.client.settings import Settings
+from havana_game.client.profile.settings import Settings
 
 app = App(Settings(window_size=(1920, 1080)), size=(1920, 1080))
 if scene_name == "table":
-    from havana_game.client.netlink import NetLink
+    from havana_game.client.session.netlink import NetLink
     from havana_game.client.scenes.table import TableScene
     link = NetLink.local(["human", "easy", "easy", "easy"], ["Ana", "Bo", "Cy", "Di"], seed=3)
     app.switch(TableScene(app, link))
@@ -81,9 +81,9 @@ import gc, json, os, sys, time
 width, height, frames = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 import pygame
 from havana_game.client.app import App
-from havana_game.client.headless import advanced_game
+from havana_game.client.session.headless import advanced_game
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.settings import Settings
+from havana_game.client.profile.settings import Settings
 
 app = App(Settings(window_size=(width, height), animation_speed=1.0), size=(width, height))
 scene = TableScene(app, advanced_game(4, 7, 8))

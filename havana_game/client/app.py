@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 import pygame
 
-from . import art, wake
-from .i18n import set_language
+from . import wake
+from .audio.sound import Sounds
+from .profile.settings import Settings
 from .scenes.base import Scene
-from .scenes.menu import MenuScene
-from .settings import Settings
-from .sound import Sounds
+from .screens import screen_class
+from .ui import art
+from .ui.i18n import set_language
 
 MIN_SIZE = (1280, 720)
 FPS = 60
@@ -55,7 +57,7 @@ class App:
         """The scene changed or was laid out again: draw the next frame at once."""
         self.click_guard = CLICK_GUARD
         """(`CLICK_GUARD`; tests' synthetic clicks, faster than any hand, set 0.)"""
-        self.scene: Scene = MenuScene(self)
+        self.scene: Scene = screen_class("menu")(self)
         self.scene.layout(self.screen.get_size())
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -71,9 +73,16 @@ class App:
         self.scene.layout(self.screen.get_size())
         self.fresh = True
 
+    def show(self, screen: str, /, *args: Any, **kwargs: Any) -> Scene:
+        """Show the screen called `screen` in `screens.SCREENS`, made with `args`
+        and `kwargs` after the app: how one screen opens another."""
+        scene = screen_class(screen)(self, *args, **kwargs)
+        self.switch(scene)
+        return scene
+
     def show_menu(self) -> None:
         """Back to the title menu (where Esc leads from most screens)."""
-        self.switch(MenuScene(self))
+        self.show("menu")
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.fullscreen

@@ -86,17 +86,15 @@ def _play(args: argparse.Namespace) -> int:
         print(f"havana play: {reason}", file=sys.stderr)
         return 2
     from .app import App
-    from .link import DEFAULT_NAMES
-    from .netlink import NetLink
-    from .scenes.table import TableScene
-    from .settings import Settings
+    from .profile.settings import Settings
+    from .session.link import DEFAULT_NAMES
+    from .session.netlink import NetLink
     settings = Settings.load()
     settings.language = args.language or settings.language
     app = App(settings)
     first = args.name or app.settings.shown_name()
     names = [first, *DEFAULT_NAMES[1:]][: args.players]
-    app.switch(TableScene(app, NetLink.local(kinds, names, seed=args.seed,
-                                             edition=args.edition)))
+    app.show("table", NetLink.local(kinds, names, seed=args.seed, edition=args.edition))
     return app.run()
 
 

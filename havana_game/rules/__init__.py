@@ -1,7 +1,15 @@
-"""The Havana rules engine (classic 2009 ruleset): pure, deterministic, no I/O.
+"""The Havana rules engine: pure, deterministic, no I/O, for every edition this
+program plays: the classic 2009 game and the 2024 IGIARI edition (`edition2024`).
+
+An edition is a `Ruleset`: its action cards, building deck, brick colors and setup
+as data (`havana_game/data/editions/<name>/`, loaded by `content.find_edition`),
+and the effects its cards name (`actions.EFFECTS`, their choices in `legal`). The
+engine follows the ruleset a game was started with; where the editions' rulebooks
+differ (when the game ends, what a card does) the ruleset says which applies.
 
 Typical use::
 
+    rules = find_edition("edition2024")  # havana_game.content; or "classic"
     state = new_game(rules, players=3, seed=7)
     for seat in state.deciders():
         options = legal_decisions(state, seat)

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts
-from ..widgets import Button, TextField
+from ..ui import art, fonts
+from ..ui.widgets import Button, TextField
 
 if TYPE_CHECKING:
     from ..app import App

@@ -11,11 +11,12 @@ from typing import Any
 import pygame
 
 from ...editions import EDITIONS
-from .. import art, lanhost
-from ..i18n import tr
-from ..widgets import Button, TextField
+from ..session import lanhost
+from ..session.link import ai_levels
+from ..ui import art
+from ..ui.i18n import tr, tr_name
+from ..ui.widgets import Button, TextField
 from .base import Scene
-from .newgame import ai_levels
 
 OPEN = ""
 """A seat left open for a player (in `Settings.lan_bots`)."""
@@ -51,14 +52,15 @@ class HostSetupScene(Scene):
                                        selected=self.players == n))
         for seat in range(1, self.players):
             kind = self.kinds[seat - 1]
-            label = tr("host.open_seat") if kind == OPEN else tr(f"ai.{kind}")
+            label = tr("host.open_seat") if kind == OPEN else tr_name("ai_level", level=kind)
             rect = pygame.Rect(cx - px(150), px(260) + (seat - 1) * px(56), px(300), px(44))
             self.buttons.append(Button(f"kind:{seat}", rect, label, partial(self._cycle, seat),
                                        selected=kind == OPEN, tooltip=tr("host.kind_hint")))
         below = px(260) + 3 * px(56) + px(12)
         self.buttons += [
             Button("edition", pygame.Rect(cx - px(310), below, px(300), px(44)),
-                   tr(f"edition.{self.edition}"), self._next_edition, tooltip=tr("edition.hint")),
+                   tr_name("edition", edition=self.edition), self._next_edition,
+                   tooltip=tr("edition.hint")),
             Button("hints", pygame.Rect(cx + px(10), below, px(300), px(44)),
                    tr("lobby.hints_on" if self.hints else "lobby.hints_off"), self._toggle_hints,
                    tooltip=tr("lobby.hints_hint"))]
@@ -109,7 +111,6 @@ class HostSetupScene(Scene):
 
     def open_table(self) -> None:
         """Start the table's host process and wait for the players in the lobby."""
-        from .lobby import LobbyScene
         setup = self.setup()
         self._remember(setup)
         try:
@@ -117,7 +118,7 @@ class HostSetupScene(Scene):
         except OSError as error:
             self.message = tr("net.error", detail=error.strerror or str(error))
             return
-        self.app.switch(LobbyScene(self.app, lan_host=hosted, name=setup.name))
+        self.app.show("lobby", lan_host=hosted, name=setup.name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("host.title"), 30)

@@ -15,10 +15,11 @@ from typing import Any
 
 import pygame
 
-from .. import art, lanseats
-from ..i18n import tr, trn
+from ..session import lanseats
+from ..ui import art
+from ..ui.i18n import tr, trn
+from ..ui.widgets import Button, TextField
 from ..wake import nudge
-from ..widgets import Button, TextField
 from .base import Scene
 
 REFRESH = 0.5
@@ -154,18 +155,16 @@ class JoinScene(Scene):
         """Take back a held seat with its token."""
         from net.client import ClientConnection
 
-        from .lobby import GUEST_RETRY, LobbyScene
         self._stop_browsing()
-        conn = ClientConnection(held.host, held.port, reconnect_for=GUEST_RETRY)
+        conn = ClientConnection(held.host, held.port, reconnect_for=lanseats.GUEST_RETRY)
         conn.join(held.code, held.name, seat=held.seat, token=held.token)
-        self.app.switch(LobbyScene(self.app, conn, address=held.address, code=held.code))
+        self.app.show("lobby", conn, address=held.address, code=held.code)
 
     def connect(self) -> None:
         """Join with what was typed; the name is remembered. Typing the address and
         code of a table where this player holds a seat takes that seat back."""
         from net.host.credentials import normalize_code
 
-        from .lobby import GUEST_RETRY, LobbyScene
         values = {f.name: f.value.strip() for f in self.fields}
         host, _, port = values["address"].rpartition(":")
         if not host or not port.isdigit():
@@ -184,10 +183,9 @@ class JoinScene(Scene):
             return
         from net.client import ClientConnection
         self._stop_browsing()
-        conn = ClientConnection(host, int(port), reconnect_for=GUEST_RETRY)
+        conn = ClientConnection(host, int(port), reconnect_for=lanseats.GUEST_RETRY)
         conn.join(values["code"], name)
-        self.app.switch(LobbyScene(self.app, conn, address=values["address"],
-                                   code=values["code"]))
+        self.app.show("lobby", conn, address=values["address"], code=values["code"])
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("join.title"), 30)

@@ -13,18 +13,16 @@ from typing import Any
 import pygame
 
 from ...editions import DEFAULT_EDITION
-from .. import art, fonts, lanhost, lanseats
-from ..i18n import tr
-from ..logtext import error_text
-from ..netlink import NetLink
-from ..widgets import Button
+from ..session import lanhost, lanseats
+from ..session.link import ai_levels
+from ..session.netlink import NetLink
+from ..table.logtext import error_text
+from ..ui import art, fonts
+from ..ui.i18n import tr, tr_name
+from ..ui.widgets import Button
 from .base import Scene
-from .newgame import ai_levels
 
 LAN_PLAYERS = 4
-GUEST_RETRY = 24 * 3600.0
-"""Seconds a seat at a LAN table goes on trying to reach its host: for as long as
-the player stays at the table (the host may be restarted meanwhile)."""
 SEAT_BUTTON_W = 180
 """Design width of the host's buttons beside each seat (add an AI, remove, AI level)."""
 
@@ -66,7 +64,8 @@ class LobbyScene(Scene):
         assert self.lan_host is not None
         self.address = f"{self.lan_host.address}:{self.lan_host.port}"
         self.code = self.lan_host.code
-        self.conn = ClientConnection("127.0.0.1", self.lan_host.port, reconnect_for=GUEST_RETRY)
+        self.conn = ClientConnection("127.0.0.1", self.lan_host.port,
+                                     reconnect_for=lanseats.GUEST_RETRY)
         seat, token = self._retake or (None, None)
         self.conn.join(self.lan_host.code, self.name, seat=seat, token=token)
 
@@ -95,7 +94,8 @@ class LobbyScene(Scene):
         below = self.px(200) + LAN_PLAYERS * self.px(64)
         if any(seat["kind"] == "open" for seat in self.seats):
             rect = pygame.Rect(cx + self.px(200), below, self.px(SEAT_BUTTON_W), self.px(44))
-            self.buttons.append(Button("level", rect, tr(f"ai.{self.level}"), self.next_level))
+            self.buttons.append(Button("level", rect, tr_name("ai_level", level=self.level),
+                                       self.next_level))
         if self.seats:
             self.buttons.append(Button(
                 "players", pygame.Rect(cx - self.px(350), below, self.px(SEAT_BUTTON_W),
@@ -172,10 +172,9 @@ class LobbyScene(Scene):
         """The host refused to seat this guest: back to the join screen, filled in,
         with the reason (a seat handed to a newcomer says that a free seat may be
         taken by joining anew), rather than a lobby waiting for nothing."""
-        from .join import JoinScene
         self.conn.close()
         text = tr("join.seat_given") if reason == "wrong_token" else error_text(reason)
-        self.app.switch(JoinScene(self.app, self.address, self.code, text))
+        self.app.show("join", self.address, self.code, text)
 
     def _joined(self, message: dict[str, Any]) -> None:
         """A guest keeps its seat (a fresh token) for Rejoin, or freshens it (a rejoin)."""
@@ -195,14 +194,13 @@ class LobbyScene(Scene):
         self.joined_seat = None  # remembered once
 
     def _open_table(self) -> None:
-        from .table import TableScene
         link = NetLink({self.conn.seat: self.conn}, [s["name"] for s in self.seats],
                        hosted=self.lan_host)
         if self.table_id:
             link.lan_seat = (self.table_id, self.conn.seat)
         told = [self.status, *self.early] if self.status is not None else self.early
         link.replay([m for message in told for m in link.translate(self.conn.seat, message)])
-        self.app.switch(TableScene(self.app, link))
+        self.app.show("table", link)
 
     def on_escape(self) -> None:
         """Back to the menu: a table hosted here closes (one whose game runs is kept
@@ -230,7 +228,8 @@ class LobbyScene(Scene):
                       90, art.ACCENT, 24)
         elif self.address:
             self.note(surface, self.address, 90, art.ACCENT, 20)
-        about = [tr(f"edition.{self.edition}")] + ([tr("lobby.hints_on")] if self.hints else [])
+        about = [tr_name("edition", edition=self.edition)] + \
+            ([tr("lobby.hints_on")] if self.hints else [])
         self.note(surface, " · ".join(about), 150, art.TEXT_DIM, 16)
         if not self.seats:
             self.note(surface, tr("lobby.waiting"), 200, art.TEXT_DIM)
@@ -250,7 +249,8 @@ class LobbyScene(Scene):
             if seat["kind"] == "open":
                 text, color = tr("lobby.empty"), art.TEXT_DIM
             else:
-                kind = tr(f"ai.{seat['level']}") if seat["kind"] == "bot" else tr("human")
+                kind = tr_name("ai_level", level=seat["level"]) if seat["kind"] == "bot" \
+                    else tr("human")
                 text, color = tr("lobby.seat", name=seat["name"], kind=kind), art.TEXT_LIGHT
             label = fonts.text(text, self.px(18), color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))

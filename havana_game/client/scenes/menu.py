@@ -7,9 +7,9 @@ from functools import lru_cache
 
 import pygame
 
-from .. import art, fonts
-from ..i18n import tr
-from ..widgets import Button, column
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button, column
 from .base import Scene
 
 
@@ -59,7 +59,7 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        from ..lanhost import every_saved_game
+        from ..session.lanhost import every_saved_game
         saved = bool(every_saved_game())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
                                enabled=name != "resume" or saved)
@@ -94,39 +94,33 @@ class MenuScene(Scene):
         self.quit()
 
     def new_game(self) -> None:
-        from .newgame import NewGameScene
-        self.app.switch(NewGameScene(self.app))
+        self.app.show("new_game")
 
     def host(self) -> None:
-        from .hostsetup import HostSetupScene
-        self.app.switch(HostSetupScene(self.app))
+        self.app.show("host_setup")
 
     def join(self) -> None:
-        from .join import JoinScene
-        self.app.switch(JoinScene(self.app))
+        self.app.show("join")
 
     def resume(self) -> None:
         """Continue the game played last: a local game, or a LAN table hosted here."""
-        from ..lanhost import every_saved_game, open_saved
+        from ..session.lanhost import every_saved_game
+        from ..session.resume import open_saved
         games = every_saved_game()
         if not games or not open_saved(self.app, games[0]):
             self.message = tr("saved.broken")
 
     def saved_games(self) -> None:
-        from .saved import SavedGamesScene
-        self.app.switch(SavedGamesScene(self.app))
+        self.app.show("saved_games")
 
     def statistics(self) -> None:
-        from .statistics import StatisticsScene
-        self.app.switch(StatisticsScene(self.app))
+        self.app.show("statistics")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-        self.app.switch(RulesScene(self.app))
+        self.app.show("rules")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.switch(SettingsScene(self.app))
+        self.app.show("settings")
 
     def quit(self) -> None:
         self.app.running = False

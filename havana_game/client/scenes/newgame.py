@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
-from ...ai import BOT_LEVELS
 from ...editions import DEFAULT_EDITION, EDITIONS
-from .. import art, fonts
-from ..i18n import tr
-from ..link import DEFAULT_NAMES
-from ..settings import UNNAMED, Settings
-from ..widgets import Button, TextField
+from ..profile.settings import UNNAMED, Settings
+from ..session.link import DEFAULT_NAMES, ai_levels
+from ..session.localgame import Setup
+from ..ui import art, fonts
+from ..ui.i18n import tr, tr_name
+from ..ui.widgets import Button, TextField
 from .base import Scene
-
-LEVEL_ORDER = ("easy", "medium", "hard", "random")
-
-
-def ai_levels() -> list[str]:
-    """Bot levels available, easiest first."""
-    known = [level for level in LEVEL_ORDER if level in BOT_LEVELS]
-    return known + sorted(set(BOT_LEVELS) - set(known))
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A local game's seats as the New game screen sets them up (Play again
-    starts from the last game's)."""
-
-    kinds: list[str]
-    """"human" or an AI level, one per seat."""
-    names: list[str]
-    edition: str = DEFAULT_EDITION
 
 
 class NewGameScene(Scene):
@@ -86,13 +66,13 @@ class NewGameScene(Scene):
                                        selected=self.players == n))
         self.buttons.append(Button("edition", pygame.Rect(cx + self.px(130), self.px(110),
                                                           self.px(250), self.px(40)),
-                                   tr(f"edition.{self.edition}"), self._next_edition,
+                                   tr_name("edition", edition=self.edition), self._next_edition,
                                    tooltip=tr("edition.hint")))
         self.fields = []
         for seat in range(self.players):
             y = self.px(190) + seat * self.px(64)
             kind = self.kinds[seat]
-            label = tr("human") if kind == "human" else tr(f"ai.{kind}")
+            label = tr("human") if kind == "human" else tr_name("ai_level", level=kind)
             tip = tr("new.kind_hint") if kind == "human" else tr(f"ai.about.{kind}")
             self.buttons += [
                 Button(f"kind_prev:{seat}", pygame.Rect(cx - self.px(420), y, self.px(34),
@@ -156,8 +136,7 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         """Start a local host with these seats and go to the table."""
-        from ..netlink import NetLink
-        from .table import TableScene
+        from ..session.netlink import NetLink
         self._keep_fields()
         n = self.players
         names = [(self.names[s].strip() or self.defaults[s])[:20] for s in range(n)]
@@ -168,4 +147,4 @@ class NewGameScene(Scene):
         settings.save()
         ages = [int(a) if a.strip().isdigit() else None for a in self.ages[:n]]
         link = NetLink.local(self.kinds[:n], names, ages, edition=self.edition)
-        self.app.switch(TableScene(self.app, link))
+        self.app.show("table", link)

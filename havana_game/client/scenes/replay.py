@@ -12,21 +12,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...rules import View
-from ...saves import SaveError, save_game
-from .. import charts
-from ..i18n import tr
-from ..logbook import LogBook
-from ..replay import Replay, ReplayLink
-from ..settings import config_dir
+from ...saves import save_game
+from ..profile.settings import config_dir
+from ..session.replay import Replay, ReplayLink
+from ..table.logbook import LogBook
 from ..table.panel import text_height
-from ..widgets import Button
+from ..table.screen import TableScreen
+from ..ui import charts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 from .base import Scene
-from .table import TableScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -37,7 +37,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Playback speeds: decisions per second."""
 
 
-class ReplayScene(TableScene):
+class ReplayScene(TableScreen):
     """The table of a replay at one position, seen from one seat's chair."""
 
     def __init__(self, app: App, replay: Replay, index: int = 0, seat: int = 0,
@@ -188,9 +188,8 @@ class ReplayScene(TableScene):
         if area is None or area.h < self.px(36):
             self.chart = None
             return
-        names = self.replay.names
-        self.chart = charts.draw_vp_chart(surface, area, self.replay.curve.vp, names, self.px,
-                                          current=self.index)
+        self.chart = charts.draw_vp_chart(surface, area, self.replay.curve.vp,
+                                          self.replay.names, self.px, current=self.index)
 
     def _build_buttons(self) -> None:
         super()._build_buttons()
@@ -238,16 +237,3 @@ def _row(left: int, top: int, width: int, height: int, gap: int,
     return [Button(name, pygame.Rect(left + i * (each + gap), top, each, height), label,
                    action, enabled=enabled)
             for i, (name, label, action, enabled) in enumerate(entries)]
-
-
-def open_replay(app: App, record: dict[str, Any], names: list[str], seat: int,
-                back_to: Scene | None) -> str:
-    """Switch to the replay of a finished game, from `seat`'s chair; an error
-    text if it cannot be replayed (the screen stays)."""
-    try:
-        replay = Replay(record, names)
-    except SaveError as error:
-        return tr("replay.broken", problem=str(error))
-    app.switch(ReplayScene(app, replay, 0, min(seat, replay.game.players - 1), back_to))
-    return ""
-

@@ -11,16 +11,18 @@ import pygame
 
 from ...rules import View
 from ...saves import SaveError
-from .. import art, charts, fonts, pastgames, stats
-from ..edition import rules
-from ..i18n import tr, trn
-from ..link import Link
-from ..logtext import building_name, building_vp, names_text, story
-from ..model import TableModel
-from ..tabledraw import building_face
-from ..widgets import Button
+from ..profile import pastgames, stats
+from ..session.link import Link
+from ..session.localgame import Setup
+from ..session.replay import open_replay
+from ..table.canvas import building_face
+from ..table.edition import rules
+from ..table.logtext import building_name, building_vp, names_text, story
+from ..table.model import TableModel
+from ..ui import art, charts, fonts
+from ..ui.i18n import tr, tr_name, trn
+from ..ui.widgets import Button
 from .base import Scene
-from .replay import open_replay
 
 RECORD_WAIT = 1.0
 """Seconds the results wait for the game's record (for replays) at most."""
@@ -120,7 +122,6 @@ class ResultsScene(Scene):
 
     def again(self) -> None:
         """A new game: a local game's setup again (also after a resume)."""
-        from .newgame import NewGameScene, Setup
         view = self.final
         setup = None
         if self.local and view is not None:
@@ -128,7 +129,7 @@ class ResultsScene(Scene):
             kinds = ["human" if seat in self.model.human_seats or seat not in by_seat
                      else by_seat[seat].level or "human" for seat in range(view["players"])]
             setup = Setup(kinds, self.names, view["ruleset"])
-        self.app.switch(NewGameScene(self.app, setup))
+        self.app.show("new_game", setup)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         view = self.final
@@ -143,7 +144,7 @@ class ResultsScene(Scene):
                   art.ACCENT, 22)
         y += 22 * 1.35 * scale
         if view["end_reason"]:
-            reason = tr(f"reason.{view['end_reason']}")
+            reason = tr_name("end_reason", reason=view["end_reason"])
             if self.model.hints_used:
                 reason += " · " + trn("results.hints", self.model.hints_used)
             if self.takebacks:

@@ -11,10 +11,10 @@ import pygame
 
 from ...content import find_edition
 from ...rules import Ruleset
-from .. import art, fonts
-from ..i18n import tr
-from ..tabledraw import card_face
-from ..widgets import Button
+from ..table.canvas import card_face
+from ..ui import art, fonts
+from ..ui.i18n import tr, tr_name
+from ..ui.widgets import Button
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class RulesScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         page_content = PAGES[self.page]
-        title = tr("rules.cards.title") + " · " + tr(f"edition.{page_content.edition}") \
+        title = tr("rules.cards.title") + " · " + tr_name("edition", edition=page_content.edition) \
             if isinstance(page_content, CardPage) else tr("rules.title")
         self.title(surface, title, 20)
         y = 20 + _step(34, 1.25)
@@ -143,10 +143,10 @@ class RulesScene(Scene):
             y = top + row_h * (i % CARD_ROWS)
             surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False,
                                    ruleset=ruleset), (x, self.px(y)))
-            name = fonts.text(tr(f"card.{card.name}"), self.px(15), art.ACCENT, True)
+            name = fonts.text(tr_name("card", name=card.name), self.px(15), art.ACCENT, True)
             surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
-            end = self._paragraph(surface, tr(f"effect.{card.name}"), x + self.px(face_w + 10),
-                                  y + _step(15, 1.25), text_w, size)
+            end = self._paragraph(surface, tr_name("effect", name=card.name),
+                                  x + self.px(face_w + 10), y + _step(15, 1.25), text_w, size)
             bottom = max(bottom, end, y + face_h)
         note_left = left + self.px(col_w)
         return max(round(bottom), self._paragraph(surface, tr(page.note), note_left,
@@ -156,7 +156,7 @@ class RulesScene(Scene):
     def _effect_size(self, ruleset: Ruleset, room: float, width: int) -> int:
         """The largest size (13 down to 10) at which every card's effect fits `room`
         design pixels of height in `width`."""
-        texts = [tr(f"effect.{card.name}") for card in ruleset.cards]
+        texts = [tr_name("effect", name=card.name) for card in ruleset.cards]
         return next((size for size in range(13, 9, -1)
                      if max(len(fonts.wrap(t, self.px(size), self.px(width))) for t in texts)
                      * _step(size) <= room), 10)

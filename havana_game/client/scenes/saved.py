@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, fonts
-from ..i18n import tr
-from ..lanhost import HostedTable, every_saved_game, open_saved
-from ..localgame import SavedGame, forget
-from ..widgets import Button
+from ..session.lanhost import HostedTable, every_saved_game
+from ..session.localgame import SavedGame, forget
+from ..session.resume import open_saved
+from ..ui import art, fonts
+from ..ui.i18n import tr, tr_name
+from ..ui.widgets import Button
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -34,10 +35,11 @@ def describe(game: SavedGame) -> tuple[str, str]:
     when = tr("saved.when", date=date, n=game.round) if game.round else \
         tr("saved.setup", date=date)
     if game.edition != "classic":
-        when += " · " + tr(f"edition.{game.edition}")
+        when += " · " + tr_name("edition", edition=game.edition)
     if game.hosted:
         when = tr("saved.hosted") + " · " + when
-    players = [name if level is None else tr("saved.bot", name=name, ai=tr(f"ai.{level}"))
+    players = [name if level is None
+               else tr("saved.bot", name=name, ai=tr_name("ai_level", level=level))
                for name, level in zip(game.names, game.levels, strict=True)]
     return when, ", ".join(players)
 

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import LANGUAGE_NAMES, LANGUAGES
-from .. import art, fonts
-from ..i18n import set_language, tr
-from ..settings import ANIMATION_SPEEDS, OPPONENT_PACES, TEXT_SIZES
-from ..widgets import Button
+from ..profile.settings import ANIMATION_SPEEDS, OPPONENT_PACES, TEXT_SIZES
+from ..ui import art, fonts
+from ..ui.i18n import set_language, tr
+from ..ui.widgets import Button
 from .base import Scene
 
 if TYPE_CHECKING:

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art, charts, fonts, pastgames, stats
-from ..i18n import tr, trn
-from ..logtext import building_name
-from ..widgets import Button
+from ..profile import pastgames, stats
+from ..session.replay import open_replay
+from ..table.logtext import building_name
+from ..ui import art, charts, fonts
+from ..ui.i18n import tr, tr_name, trn
+from ..ui.widgets import Button
 from .base import Scene
-from .replay import open_replay
 
 if TYPE_CHECKING:
     from ..app import App
@@ -133,9 +134,9 @@ class StatisticsScene(Scene):
                     (trn("stats.players", count), tally_text(tally))
                     for count, tally in summary.by_players.items()]),
                 (tr("stats.by_level"), [
-                    (tr(f"ai.{level}"), tally_text(tally))
+                    (tr_name("ai_level", level=level), tally_text(tally))
                     for level, tally in summary.by_level.items()])]
-        right = [(tr("stats.cards"), [(tr(f"card.{name}"), str(n))
+        right = [(tr("stats.cards"), [(tr_name("card", name=name), str(n))
                                       for name, n in summary.cards]),
                  (tr("stats.buildings"), [(building_name(ident), str(n))
                                           for ident, n in summary.buildings])]
@@ -156,7 +157,7 @@ class StatisticsScene(Scene):
             charts.draw_vp_chart(surface, pygame.Rect(px(40), top, half, bottom - top), series,
                                  [tr("stats.chart_you")], px,
                                  x_label=tr("stats.chart_games", count=len(series)))
-        levels = [(tr(f"ai.{level}"), tally.won / tally.played, tally_text(tally))
+        levels = [(tr_name("ai_level", level=level), tally.won / tally.played, tally_text(tally))
                   for level, tally in self.summary.by_level.items()]
         charts.draw_bars(surface, pygame.Rect(px(60) + half, top, half, bottom - top),
                          tr("stats.by_level"), levels, px)

@@ -1,5 +1,16 @@
-"""The table scene's parts: what can be picked on the table (`targets`), what a
-pick or a button means (`controller`), the buttons of each kind of decision
-(`controls`), the prompt (`prompt`), the action panel's drawing (`panel`), the pause
-menu (`overlays`), and what a redraw of the static table depends on (`framekey`).
-`scenes/table.py` puts them together."""
+"""The game table: everything that shows a game from a seat's view and turns
+clicks into decisions.
+
+- What the host sent: `model`, `seatstate`; the edition on the table: `edition`.
+- The table screen's layers, each on the one before: the course of play
+  (`flow`), the questions (`asks`: hints, take-backs, pause / leave / concede /
+  give-seat, the unreachable host), input (`input`), drawing (`screen`).
+- Drawing, by part: where things go (`layout`), the frame's `canvas` and card
+  faces, `topbar`, `rows`, `market`, `seats`, `hand`, `logpanel`, the action
+  `panel`, the pause menu (`overlays`), the hotseat `curtain`, the first game's
+  `guide`, `animations` of events, and what a redraw depends on (`framekey`).
+- Deciding: the staged choice (`staging`, `choices`), what a pick or a button
+  means (`controller`, `targets`), each decision's buttons (`controls`), the
+  prompt (`prompt`), hints (`hints`), the log's words (`logtext`, `logbook`).
+
+`scenes/table.py` and `scenes/replay.py` are the screens built on `screen`."""

@@ -9,9 +9,9 @@ from typing import Any, Protocol
 import pygame
 
 from ...rules import View
-from ..choices import removes_a_building
-from ..i18n import tr
-from ..staging import Staging, mode
+from ..ui.i18n import tr
+from .choices import removes_a_building
+from .staging import Staging, mode
 from .targets import DiscardCard, FaceUpCard, HandCard, RowEnd, Target
 
 DRAG_DISTANCE = 20

@@ -11,12 +11,12 @@ from typing import Any
 import pygame
 
 from ...rules import View
-from ..choices import option_label
-from ..i18n import tr
-from ..logtext import card_name
-from ..staging import Staging
-from ..widgets import Button
+from ..ui.i18n import tr
+from ..ui.widgets import Button
+from .choices import option_label
 from .controller import TableController
+from .logtext import card_name
+from .staging import Staging
 from .targets import FaceUpCard
 
 ROW_H = 26

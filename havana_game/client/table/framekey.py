@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..staging import Staging
-from ..tween import Animator
-from ..widgets import Button
+from ..ui.tween import Animator
+from ..ui.widgets import Button
+from .staging import Staging
 
 
 @dataclass(frozen=True)

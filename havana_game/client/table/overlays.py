@@ -9,9 +9,9 @@ from functools import partial
 
 import pygame
 
-from .. import art, fonts
-from ..i18n import tr
-from ..widgets import Button
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
 
 PAUSE_BUTTONS = ("resume", "settings", "rules", "leave", "concede")
 CONFIRM_BUTTONS = ("leave_confirm", "leave_stay")

@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from .. import art, fonts
-from ..choices import payment_icons
-from ..i18n import tr
-from ..layout import TableLayout
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from .choices import payment_icons
+from .layout import TableLayout
 
 PROMPT_SIZE, PROMPT_LINES = 14, 3
 ERROR_SIZE, ERROR_LINES = 12, 2

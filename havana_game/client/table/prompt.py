@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...presentation import decision_prompt
 from ...rules import View
-from ..i18n import tr
-from ..logtext import building_name, card_name
-from ..staging import Staging
+from ..ui.i18n import tr
+from .logtext import building_name, card_name
+from .staging import Staging
 
 
 def prompt(view: View, current: str, staging: Staging,
@@ -27,7 +28,8 @@ def prompt(view: View, current: str, staging: Staging,
     if current == "act" and staging.act_card is not None and staging.options(view):
         return tr("prompt.act_option", card=card_name(staging.act_card))
     if current == "tax":
-        return tr("prompt.tax", name=name(view["tax_queue"][0]) if view["tax_queue"] else "")
+        taxed = name(view["tax_queue"][0]) if view["tax_queue"] else ""
+        return tr(decision_prompt("tax"), name=taxed)
     if current == "build" and staging.end is not None:
         row, side = staging.end
         ident = view["rows"][row][-1 if side == "right" else 0]
@@ -37,7 +39,7 @@ def prompt(view: View, current: str, staging: Staging,
     you = view["you"]
     if current == "build" and you is not None and reached_goal(view, you):
         return tr("prompt.build_goal", vp=view["seats"][you]["vp"], target=view["target_vp"])
-    return tr("prompt." + current)
+    return tr(decision_prompt(current))
 
 
 def reached_goal(view: View, seat: int | None) -> bool:

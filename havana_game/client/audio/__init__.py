@@ -1,0 +1,1 @@
+"""Sound effects and the ambient music, generated at start-up (`sound`, `music`)."""

@@ -1,0 +1,111 @@
+"""Per-user settings, saved as JSON in the user's config folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from ...i18n import LANGUAGES, gettext, system_language
+
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
+"""Animation speed multipliers offered; 0 means no animations at all."""
+TEXT_SIZES = (0.9, 1.0, 1.15, 1.3)
+"""Text-size multipliers offered."""
+OPPONENT_PACES = (0.0, 0.3, 0.6, 1.2)
+"""Seconds the table dwells at least on each move of another player (a bot, or a
+LAN opponent), so that a player can follow them; 0: "fast bots"."""
+UNNAMED = ("", "Player")
+"""What the settings hold for a player who never typed a name (older files
+stored the English default)."""
+
+
+def config_dir() -> Path:
+    """$HAVANA_CONFIG_DIR, else $XDG_CONFIG_HOME/havana, else ~/.config/havana."""
+    explicit = os.environ.get("HAVANA_CONFIG_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "havana"
+
+
+@dataclass
+class Settings:
+    """What a player can change in the Settings screen."""
+
+    language: str = field(default_factory=system_language)
+    """Defaults to the system locale's language (English if it has no catalog)."""
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    animation_speed: float = 1.0
+    """Multiplier of animation speed; 0 turns animations off."""
+    volume: float = 0.6
+    music_volume: float = 0.2
+    """The ambient music's volume (0: off)."""
+    muted: bool = False
+    colorblind: bool = False
+    """Draw a letter on every material as well as its shape."""
+    player_name: str = ""
+    """The name typed last; `UNNAMED` until then (`shown_name`)."""
+    text_size: float = 1.0
+    """Multiplier of every text's size (`TEXT_SIZES`)."""
+    guide: bool = True
+    """Show the first-game guide's hints."""
+    guide_seen: list[str] = field(default_factory=list)
+    """Guide hints already dismissed (`guide.HINTS`)."""
+    opponent_pace: float = 0.6
+    """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
+    takebacks: bool = True
+    """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    last_seats: list[str] = field(default_factory=list)
+    """The seats of the last local game started in New game: "human" or an AI
+    level each (how many players, which AIs); New game starts from them."""
+    last_edition: str = ""
+    """That game's edition."""
+    lan_players: int = 4
+    """The last LAN table hosted: its number of players..."""
+    lan_bots: list[str] = field(default_factory=list)
+    """...each seat's after the host player's: an AI level, or "" (open for a player)..."""
+    lan_edition: str = "classic"
+    lan_hints: bool = False
+    """...its edition, and whether players may ask for hints."""
+
+    def shown_name(self) -> str:
+        """The player's name, or the default name in the current language."""
+        return gettext("player.default") if self.player_name in UNNAMED else self.player_name
+
+    def remember_name(self, name: str) -> None:
+        """Keep `name` for next time; the default name of the current language is
+        not a choice (it shows translated in any language)."""
+        self.player_name = "" if name in (gettext("player.default"), *UNNAMED) else name
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings; defaults for anything missing or unreadable."""
+        try:
+            raw = json.loads((config_dir() / "settings.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        settings = cls()
+        if not isinstance(raw, dict):
+            return settings
+        for entry in fields(cls):
+            value = raw.get(entry.name)
+            default = getattr(settings, entry.name)
+            if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2:
+                value = (int(value[0]), int(value[1]))
+            if value is not None and type(value) is type(default):
+                setattr(settings, entry.name, value)
+        if settings.language not in LANGUAGES:
+            settings.language = system_language()
+        return settings
+
+    def save(self) -> None:
+        """Write the settings; a read-only home folder is not an error."""
+        try:
+            folder = config_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "settings.json").write_text(json.dumps(asdict(self), indent=1), "utf-8")
+        except OSError:
+            pass

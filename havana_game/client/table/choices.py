@@ -1,0 +1,70 @@
+"""Labels for the decisions a seat picks from: text plus resource icons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...rules import View
+from ..ui import art
+from ..ui.i18n import tr
+from .edition import card_key, costs
+from .logtext import building_name, card_name
+
+Decision = dict[str, Any]
+
+
+def _end_name(view: View, end: int) -> str:
+    row = view["rows"][end >> 1]
+    return building_name(row[-1] if end & 1 else row[0])
+
+
+def option_label(view: View, decision: Decision, names: list[str], icon: int,
+                 letters: bool) -> tuple[str, list[pygame.Surface]]:
+    """How an act or tax option reads on its button."""
+    icons = [art.resource_icon(m, icon, letters) for m in decision.get("take", [])
+             if isinstance(decision.get("take"), list)]
+    if decision["kind"] == "tax":
+        take = decision["take"]
+        image = art.resource_icon("workers" if take == "worker" else take, icon, letters)
+        return tr("option.victim", name=names[decision["victim"]]), [image]
+    key = card_key(decision["card"])
+    target = decision.get("target")
+    if key == "recycling":
+        return _recycling_label(decision), []
+    if key == "smuggling" and not icons:
+        return tr("option.two_random"), []
+    if key in ("refreshment", "conservation"):
+        if target is None:
+            return tr("decline"), []
+        if key == "refreshment":
+            return tr("option.card", card=card_name(target)), []
+        return _end_name(view, target), []
+    if target is not None:
+        return tr("option.victim", name=names[target]), icons
+    return "", icons
+
+
+def _recycling_label(decision: Decision) -> str:
+    """Reciclaje: the hand card put down and the discarded card taken back."""
+    put, taken = decision.get("put"), decision.get("target")
+    if taken is None:
+        return tr("nothing")
+    if put is None:
+        return tr("option.card", card=card_name(taken))
+    if put == taken:
+        return tr("option.recycle_same", card=card_name(put))
+    return tr("option.recycle", put=card_name(put), card=card_name(taken))
+
+
+def removes_a_building(card: int | None) -> bool:
+    """Carrying out `card` boxes a row-end building (Conservation, 2024 Ruina)."""
+    return card is not None and card_key(card) == "conservation"
+
+
+def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[pygame.Surface,
+                                                                              int]]:
+    """A payment as (icon, amount) pairs in cost order."""
+    pay = decision.get("pay", {})
+    return [(art.resource_icon(k, icon, letters), pay[k]) for k in costs() if pay.get(k)]

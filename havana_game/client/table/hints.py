@@ -1,0 +1,89 @@
+"""The Hint button's thinking: the hard bot on the player's own view, in a
+background thread so that frames stay smooth, and the one line that says what
+the suggestion gains."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ...ai.hint import Hint, hint_for
+from ...rules import View
+from ..ui.i18n import tr
+from ..wake import nudge
+from .edition import card_key, rules
+from .logtext import amounts_text, building_name, card_name
+
+
+class HintService:
+    """At most one hint thinking at a time; `take()` hands over a finished one."""
+
+    def __init__(self, think: Callable[[View], Hint] = hint_for) -> None:
+        self._think = think
+        self._lock = threading.Lock()
+        self._done: Hint | None = None
+        self.busy = False
+
+    def ask(self, view: View) -> None:
+        """Start thinking about `view` (ignored while a hint is on its way)."""
+        if self.busy:
+            return
+        self.busy = True
+        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
+
+    def _run(self, view: View) -> None:
+        try:
+            hint: Hint | None = self._think(view)
+        except Exception:  # noqa: BLE001 - no hint beats a crashed table
+            hint = None
+        with self._lock:
+            self._done, self.busy = hint, False
+        nudge()  # the table shows it at once
+
+    def take(self) -> Hint | None:
+        with self._lock:
+            hint, self._done = self._done, None
+        return hint
+
+
+def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
+    """One line: what the suggestion is, and what it gains."""
+    d: dict[str, Any] = hint.decision
+    kind = d["kind"]
+    seat = view["you"]
+    assert seat is not None
+    if kind == "choose":
+        low, high = sorted(d["cards"], key=lambda c: _number(view, c))
+        what = tr("hint.choose", cards=f"{card_name(low)} + {card_name(high)}",
+                  number=f"{_number(view, low)}{_number(view, high)}")
+    elif kind == "cover":
+        kept = next(c for c in view["seats"][seat]["face_up"] if c != d["covered"])
+        pair = sorted((kept, d["card"]), key=lambda c: _number(view, c))
+        what = tr("hint.cover", card=card_name(d["card"]), covered=card_name(d["covered"]),
+                  number="".join(str(_number(view, c)) for c in pair))
+    elif kind == "act":
+        what = tr("hint.act", card=card_name(d["card"]))
+        if "target" in d and card_key(d["card"]).endswith("thief"):
+            what = tr("hint.steal", card=card_name(d["card"]), victim=name(d["target"]))
+    elif kind == "tax":
+        what = tr("hint.tax", victim=name(d["victim"]))
+    elif kind == "build":
+        row = view["rows"][d["row"]]
+        ident = row[0] if d["side"] == "left" else row[-1]
+        what = tr("hint.build", building=building_name(ident))
+    else:
+        what = tr("hint.end_turn")
+    vp = hint.gains.get("vp", 0)
+    gained = {k: n for k, n in hint.gains.items() if n > 0 and k != "vp"}
+    parts = [what]
+    if gained:
+        parts.append(tr("hint.gains", amounts=amounts_text(gained)))
+    if vp:
+        parts.append(tr("hint.vp", vp=vp))
+    return tr("hint.line", text=" · ".join(parts))
+
+
+def _number(view: View, card: int) -> int:
+    """A card's printed number."""
+    return rules().cards[card].number

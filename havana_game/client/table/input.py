@@ -1,0 +1,253 @@
+"""The table's input: keys, clicks and drags on the table (staged by the
+controller), the buttons of the top bar, the pause menu and the action panel,
+and the order Tab takes over them."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import pygame
+
+from ...rules import View
+from ..ui.i18n import tr, trn
+from ..ui.widgets import Button
+from . import guide
+from .asks import TableAsks
+from .controller import DRAG_DISTANCE
+from .controls import ControlBuilder
+from .overlays import confirm_buttons, pause_buttons, unreachable_button
+from .panel import text_height
+from .prompt import prompt
+from .staging import mode
+from .targets import Target, by_name
+
+DECISION_THINGS: dict[str, tuple[str, ...]] = {
+    "choose": ("hand:",), "cover": ("faceup:", "hand:"), "act": ("faceup:",), "build": ("end:",)}
+"""The table things (by name prefix) each decision step is about: Tab starts there."""
+TOP_BUTTONS = ("menu", "hint", "take_back")
+"""The top bar's buttons: not a prompt's, so never guarded against early clicks."""
+
+
+class TableInput(TableAsks):
+    """The table's buttons and what input does."""
+
+    def send(self) -> None:
+        """Confirm: send the staged decision."""
+        self.controller.confirm()
+
+    def undo(self) -> None:
+        self.controller.undo()
+
+    def skip(self) -> None:
+        """Finish all animations and catch up with the host."""
+        assert self.events is not None
+        self.events.skip()
+        while self.model.has_pending:
+            self._apply_next()
+        self.events.skip()
+
+    def on_escape(self) -> None:
+        if self.leaving or self.conceding or self.giving is not None:
+            self.stay()
+        elif not self.staging.empty:
+            self.undo()
+        else:
+            self.paused = not self.paused
+            self._build_buttons()
+
+    def on_enter(self) -> None:
+        if self.curtain is not None:
+            self.lift_curtain()
+        else:
+            self.send()
+
+    def lift_curtain(self) -> None:
+        self.curtain = None
+        self._build_buttons()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.curtain is not None and not self.paused:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.on_escape()  # the pause menu, over the curtain
+            elif self.languages.handle(event, self.curtain):
+                self.relayout()
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                                   pygame.K_KP_ENTER,
+                                                                   pygame.K_SPACE)):
+                self.lift_curtain()
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and self._too_soon(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE \
+                and self.focus not in self.controls():
+            self.skip()  # Space skips the animations unless it is for a focused control
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not self.paused:
+            self.ask_hint()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
+                and event.mod & pygame.KMOD_CTRL and not self.paused:
+            self.take_back()
+            return
+        if event.type == pygame.MOUSEWHEEL and self.layout_ \
+                and self.layout_.log.collidepoint(self.mouse):
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            if self.log_scroll == 0:
+                self.newest_log()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.undo()
+            return
+        own_panel = self.layout_.seats.get(self.viewer) if self.layout_ and self.viewer \
+            is not None else None
+        if self.controller.drag_event(event, self.targets(), own_panel, self.px(DRAG_DISTANCE)):
+            return
+        before = len(self.buttons)
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.paused \
+                and before == len(self.buttons) and not any(
+                    b.rect.collidepoint(event.pos) for b in self.buttons):
+            self._click_table(event.pos)
+
+    def _too_soon(self, event: pygame.event.Event) -> bool:
+        """A left click on the prompt's controls within `App.click_guard` seconds
+        of their appearing (or the release of a press that was): meant for the
+        prompt before, so ignored. The top bar's buttons always take clicks."""
+        if event.type == pygame.MOUSEBUTTONUP and self._press_guarded:
+            self._press_guarded = False
+            return True
+        if self.paused or not self.deciding() \
+                or time.monotonic() - self._asked_at >= self.app.click_guard \
+                or any(b.rect.collidepoint(event.pos) for b in self.buttons
+                       if b.name in TOP_BUTTONS):
+            return False
+        self._press_guarded = event.type == pygame.MOUSEBUTTONDOWN
+        return True
+
+    def targets(self) -> dict[Target, pygame.Rect]:
+        """The table things the last frame drew, while the seat decides."""
+        return dict(self.canvas.targets) if self.canvas is not None and self.deciding() else {}
+
+    def _click_table(self, pos: tuple[int, int]) -> None:
+        """A click on a hand card, a face-up card or a row end stages that choice."""
+        target = next((t for t, rect in reversed(self.targets().items())
+                       if rect.collidepoint(pos)), None)
+        if target is not None:
+            self.controller.pick(target)
+
+    def activate(self, name: str) -> None:
+        """Space on a focused table thing stages it as a click would."""
+        target = by_name(name, self.targets())
+        if target is not None:
+            self.controller.pick(target)
+        else:
+            super().activate(name)
+
+    def click_target(self, name: str) -> None:
+        """Stage the choice a click on the table thing called `name` ("hand:5") means."""
+        target = by_name(name, self.targets())
+        assert target is not None, f"{name} is not on the table now"
+        self.controller.pick(target)
+
+    def _build_buttons(self) -> None:
+        self.buttons = []
+        layout = self.layout_
+        if layout is None:
+            return
+        px = layout.px
+        self.buttons.append(Button("menu", layout.top_button(0), tr("menu"), self.on_escape))
+        if self.hints_allowed():
+            self.buttons.append(Button(
+                "hint", layout.top_button(1), tr("hint.button"), self.ask_hint,
+                tooltip=tr("hint.tooltip"), enabled=self.deciding() and not self.hints.busy))
+        if self.takebacks_allowed():
+            self.buttons.append(Button(
+                "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
+                self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
+        if self.unreachable_since is not None:
+            self.buttons.append(unreachable_button(self.size, self.px, self.leave_now))
+            return
+        if self.log_unread and not self.paused and self.curtain is None:
+            log = layout.log
+            self.buttons.append(Button(
+                "log_newest", pygame.Rect(log.left + px(10), log.bottom - px(30), log.w - px(20),
+                                          px(24)), trn("log.newer", self.log_unread),
+                self.newest_log))
+        if self.paused and self.leaving:
+            self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
+            return
+        if self.paused and self.giving is not None:
+            self.buttons += confirm_buttons(self.size, self.px, self.give_now, self.stay,
+                                            ("give.confirm", "leave.stay"))
+            return
+        if self.paused and self.conceding:
+            self.buttons += confirm_buttons(self.size, self.px, self.concede_now, self.stay,
+                                            ("concede.confirm", "concede.stay"))
+            return
+        if self.paused:
+            actions = {"resume": self.on_escape, "settings": self.settings, "rules": self.rules,
+                       "leave": self.leave}
+            if self._may_concede():
+                actions["concede"] = self.concede
+            self.buttons += pause_buttons(self.size, self.px, actions, self._seats_to_give(),
+                                          self.give_seat,
+                                          paused=getattr(self.link, "local_game", True))
+            return
+        view = self.view
+        if self.curtain is not None or view is None:
+            return
+        area = layout.actions.inflate(-px(16), -px(12))
+        bottom = pygame.Rect(area.left, area.bottom - px(32), area.w, px(32))
+        current = mode(view)
+        if current == "over":
+            self.buttons.append(Button("results", bottom, tr("results.title"),
+                                       self.show_results, primary=True))
+            return
+        if not self.deciding():
+            return
+        hint = guide.current_hint(self.app.settings, self._hint_topic(current))
+        if hint is not None:
+            self.buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
+                                       partial(self.dismiss_hint, hint)))
+        half = (bottom.w - px(8)) // 2
+        self.buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
+                                   tr("undo"), self.undo, enabled=not self.staging.empty))
+        confirm_label = tr("build") if current == "build" else tr("confirm")
+        self.buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
+                                                          bottom.h), confirm_label, self.send,
+                                   enabled=self.staging.decision(view) is not None,
+                                   primary=True))
+        top_y = area.top + text_height(layout, self._prompt(view, current), self.model.error)
+        body = pygame.Rect(area.left, top_y, area.w, bottom.top - px(6) - top_y)
+        assert self.viewer is not None
+        builder = ControlBuilder(self.controller, px, self.model.names,
+                                 self.app.settings.colorblind)
+        self.buttons += builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
+
+    def focus_order(self) -> list[str]:
+        """Tab starts at this player's decision (the things the step is about, then
+        the action panel's buttons), then goes on over the rest in reading order."""
+        order = super().focus_order()
+        view = self.view
+        if view is None or self.layout_ is None or not self.deciding():
+            return order
+        things = DECISION_THINGS.get(mode(view), ())
+        controls = self.controls()
+        panel = self.layout_.actions
+        first = [name for name in order if name.startswith(things)]
+        first += [name for name in order if name not in first and panel.contains(controls[name])]
+        return first + [name for name in order if name not in first]
+
+    def controls(self) -> dict[str, pygame.Rect]:
+        """Buttons plus the clickable table things drawn in the last frame, by name."""
+        if self.curtain is not None and not self.paused:
+            return {"curtain": pygame.Rect((0, 0), self.size)}
+        return {t.name: rect for t, rect in self.targets().items()} | super().controls()
+
+    def _prompt(self, view: View, current: str) -> str:
+        return prompt(view, current, self.staging, self.model.name)

@@ -1,0 +1,48 @@
+"""The game log's panel: the newest lines, scrolled back on request, with a scroll bar."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from .canvas import Canvas, draw_label
+
+LOG_TEXT = 12
+"""Design size of the log's lines."""
+
+
+def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: int,
+             area: pygame.Rect | None = None) -> None:
+    """The last lines of the game log, newest at the bottom; `scroll` lines back;
+    a scroll bar when older (or newer) lines are out of sight. `area`: where (by
+    default the whole log panel)."""
+    area = area or canvas.layout.log
+    px = canvas.px
+    surface.blit(art.panel(area.size), area)
+    draw_label(surface, tr("log"), px(14), (area.left + px(10), area.top + px(6)), art.ACCENT, True)
+    size = px(LOG_TEXT)
+    step = fonts.line_step(size, 1.3)
+    wrapped: list[str] = []
+    for line in lines[-120:]:
+        wrapped.extend(fonts.wrap(line, size, area.w - px(28)))
+    top = area.top + px(8) + fonts.line_step(px(14), 1.3)
+    room = max(0, (area.bottom - px(6) - top) // step)
+    end = max(min(room, len(wrapped)), len(wrapped) - scroll)
+    start = max(0, end - room)
+    for i, line in enumerate(wrapped[start:end]):
+        color = art.ACCENT if line.startswith("—") else art.TEXT_LIGHT
+        surface.blit(fonts.text(line, size, color), (area.left + px(10), top + i * step))
+    if start > 0 or end < len(wrapped):
+        track = pygame.Rect(area.right - px(12), top, px(4), room * step)
+        _scroll_bar(surface, track, start, end, len(wrapped))
+
+
+def _scroll_bar(surface: pygame.Surface, track: pygame.Rect, start: int, end: int,
+                total: int) -> None:
+    """A thin bar: the track, and the thumb where lines `start`..`end` of `total` are."""
+    pygame.draw.rect(surface, (28, 40, 36), track, border_radius=track.w // 2)
+    thumb = track.copy()
+    thumb.h = max(track.w * 2, track.h * (end - start) // max(1, total))
+    thumb.top = track.top + (track.h - thumb.h) * start // max(1, total - (end - start))
+    pygame.draw.rect(surface, art.TEXT_DIM, thumb, border_radius=track.w // 2)

@@ -1,0 +1,65 @@
+"""The market: each material's supply, the bank, the bag and the pile."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...rules import View
+from ..ui import art
+from ..ui.i18n import tr, tr_name
+from .canvas import Canvas, draw_label
+from .edition import materials
+from .logtext import amounts_text
+
+CAPTIONS = {"pesos": "caption.pesos", "workers": "caption.bank", "bag": "caption.bag",
+            "pile": "caption.pile"}
+EMPTY_SHADE = (140, 140, 140)
+"""A market slot with none left shows its icon multiplied by this: darker, same hue."""
+
+
+def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
+    """Materials and pesos in the market, the worker bank, bag and draw pile."""
+    layout = canvas.layout
+    surface.blit(art.panel(layout.market.size), layout.market)
+    draw_label(surface, tr("market"), canvas.px(14), (layout.market.left + canvas.px(10),
+                                                       layout.market.top + canvas.px(6)),
+               art.ACCENT, True)
+    icon = canvas.px(34)
+    counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr_name("material", material=m))
+                                          for m in materials()}
+    counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
+    counts["workers"] = (view["workers_in_bank"], tr("workers"))
+    content = amounts_text(view["bag_content"]) if view["bag_size"] else tr("nothing")
+    counts["bag"] = (view["bag_size"], tr("bag", n=view["bag_size"]) + "\n" + content)
+    counts["pile"] = (view["pile_size"], tr("pile", n=view["pile_size"]))
+    for name, (count, tip) in counts.items():
+        slot = layout.market_slot(name)
+        spot = pygame.Rect(0, 0, icon, icon)
+        spot.midtop = (slot.centerx, slot.top + canvas.px(4))
+        if name == "bag":
+            _bag(surface, spot)
+        elif name == "pile":
+            back = art.card_back((canvas.px(28), canvas.px(40)))
+            surface.blit(back, back.get_rect(midtop=(slot.centerx, slot.top)))
+        else:
+            image = art.resource_icon(name, icon, canvas.letters)
+            if count == 0:  # darker, same hue: an empty red still reads as red
+                image = image.copy()
+                image.fill(EMPTY_SHADE, special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(image, spot)
+        draw_label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(40)),
+                   art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
+        caption = CAPTIONS.get(name)
+        if caption:
+            draw_label(surface, tr(caption), canvas.px(11),
+                       (slot.centerx, slot.top + canvas.px(60)), art.TEXT_DIM, False, "midtop")
+        canvas.hovers.append((slot, f"{tip}: {count}"))
+
+
+def _bag(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    body = rect.inflate(-rect.w // 6, -rect.h // 8).move(0, rect.h // 16)
+    pygame.draw.ellipse(surface, (150, 110, 70), body)
+    pygame.draw.ellipse(surface, (90, 60, 35), body, max(1, rect.w // 16))
+    neck = pygame.Rect(0, 0, rect.w // 3, rect.h // 5)
+    neck.midbottom = (body.centerx, body.top + rect.h // 10)
+    pygame.draw.rect(surface, (120, 85, 50), neck, border_radius=neck.h // 3)

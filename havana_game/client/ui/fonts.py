@@ -1,0 +1,247 @@
+"""Fonts covering Latin and Cyrillic (DejaVu, shipped in assets/fonts), and a
+cache of rendered text so nothing is rendered twice."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
+FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf",
+              True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
+
+
+_scale = 1.0
+"""The text-size setting: every font is this much larger than asked for."""
+
+
+def set_text_scale(scale: float) -> None:
+    """Make all text `scale` times its design size; cached text is forgotten."""
+    global _scale
+    _scale = scale
+    for cached in _CACHES:
+        cached.cache_clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of `size` pixels times the text-size setting; pygame's default font
+    if the TTF is missing."""
+    return _face(max(6, round(size * _scale)), bold)
+
+
+@lru_cache(maxsize=64)
+def _face(size: int, bold: bool) -> pygame.font.Font:
+    path = FONT_FILES[bold]
+    if path.exists():
+        return pygame.font.Font(str(path), size)
+    fallback = pygame.font.Font(None, int(size * 1.3))
+    fallback.bold = bold
+    return fallback
+
+
+@lru_cache(maxsize=2048)
+def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
+         bold: bool = False) -> pygame.Surface:
+    """`value` rendered antialiased; cached by all its arguments."""
+    return font(size, bold).render(value, True, color)
+
+
+@lru_cache(maxsize=4096)
+def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split `value` into lines that fit `width` pixels (cached)."""
+    return _wrap(font(size, bold), value, width, "any")
+
+
+def scaled(size: int) -> int:
+    """The pixel height of text of design `size` at the current text size."""
+    return max(6, round(size * _scale))
+
+
+def line_step(size: int, spacing: float = 1.3) -> int:
+    """The distance from one line of text of design `size` to the next, at the
+    current text size (a line spacing in unscaled sizes makes lines collide
+    at large text sizes)."""
+    return max(1, round(scaled(size) * spacing))
+
+
+def text_scale() -> float:
+    """The text-size setting now in effect."""
+    return _scale
+
+
+def readable(pixels: int) -> int:
+    """The smallest design size that is at least `pixels` high on the screen at
+    the current text size (a floor for text shrunk to fit a small card)."""
+    return max(1, math.ceil(pixels / _scale))
+
+
+@dataclass(frozen=True)
+class Block:
+    """A text fitted into a box: its lines, their design size and line step."""
+
+    lines: tuple[str, ...]
+    size: int
+    step: int
+    cut: bool = False
+    """True if the text did not fit even at the floor size and ends with an ellipsis."""
+
+
+BREAKS = ("none", "good", "any")
+"""How words may be broken, best first: never, between syllables, anywhere."""
+WHOLE_WORDS_DOWN_TO = 0.8
+"""`fit_block` breaks words between syllables rather than shrink a text below this
+share of its size."""
+
+Pass = tuple[str, range]
+"""How words may be broken (`BREAKS`), at which sizes (largest first)."""
+
+
+def _layouts(value: str, passes: list[Pass], width: int, bold: bool) -> Iterator[
+        tuple[int, tuple[str, ...]]]:
+    """(size, lines) of `value` wrapped to `width`, trying `passes` in order."""
+    for breaks, sizes in passes:
+        for size in sizes:
+            face = font(size, bold)
+            lines = _wrap(face, value, width, breaks)
+            if all(face.size(line)[0] <= width for line in lines):
+                yield size, lines
+
+
+@lru_cache(maxsize=1024)
+def fit_size(value: str, size: int, width: int, lines: int, bold: bool = False) -> int:
+    """The largest font size up to `size` (down to 60 % of its unscaled design
+    size) at which `value` wraps into at most `lines` lines of `width` (names on
+    buttons, whose box is fixed, in every language and text size): with whole
+    words if any such size exists, else with words broken by hyphens."""
+    smallest = max(1, int(size * 0.6 / _scale))
+    sizes = range(size, smallest - 1, -1)
+    if lines == 1:
+        return next((s for s in sizes if font(s, bold).size(value)[0] <= width), smallest)
+    passes = [(breaks, sizes) for breaks in BREAKS]
+    return next((s for s, wrapped in _layouts(value, passes, width, bold)
+                 if len(wrapped) <= lines), smallest)
+
+
+@lru_cache(maxsize=2048)
+def fit_block(value: str, size: int, floor: int, width: int, height: int, bold: bool = False,
+              spacing: float = 1.2) -> Block:
+    """`value` fitted into a box of `width` x `height` pixels: at the largest
+    design size from `size` down to `floor` at which it fits: with whole words
+    down to `WHOLE_WORDS_DOWN_TO` of `size`, then with words broken between
+    syllables, then with whole words again, then broken anywhere; if it does not
+    fit even at `floor`, the lines that do, the last one ending with an ellipsis."""
+    sizes = range(size, min(size, floor) - 1, -1)
+    large = [s for s in sizes if s >= size * WHOLE_WORDS_DOWN_TO] or [size]
+    passes = [("none", range(size, large[-1] - 1, -1)), ("good", sizes),
+              ("none", sizes), ("any", sizes)]
+    for fitted, lines in _layouts(value, passes, width, bold):
+        step = line_step(fitted, spacing)
+        if len(lines) * step <= height:
+            return Block(lines, fitted, step)
+    smallest = sizes[-1]
+    face = font(smallest, bold)
+    step = line_step(smallest, spacing)
+    lines = _wrap(face, value, width, "any")
+    keep = max(1, height // step)
+    if len(lines) <= keep:
+        return Block(lines, smallest, step)
+    last = _shorten(face, lines[keep - 1].rstrip("-"), width)
+    return Block((*lines[:keep - 1], last), smallest, step, cut=True)
+
+
+def _wrap(face: pygame.font.Font, value: str, width: int, breaks: str) -> tuple[str, ...]:
+    """`value` in lines of `width`; words wider than that are broken as `breaks`
+    allows (`BREAKS`), else left whole (and too wide)."""
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        line = ""
+        for word in (p for w in paragraph.split() for p in _pieces(face, w, width, breaks)):
+            candidate = f"{line} {word}".strip()
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return tuple(lines)
+
+
+VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿáíóúãõœæ" "аеёиоуыэюя")
+LIQUIDS = frozenset("rlрл")
+"""Consonants that stay with the consonant before them ("fr", "хр")."""
+NO_SYLLABLE_START = frozenset("hьъй")
+"""Letters a break never goes before ("sh", "ch"; the Russian signs and "й")."""
+
+
+def _good_break(word: str, cut: int) -> bool:
+    """A hyphen after `word[:cut]` falls between syllables, by a simple rule that
+    holds in all four languages: before a consonant that a vowel follows
+    ("Telohra-nitel", "Refresh-ment", but not "Ref-resh"), or before a consonant
+    and a liquid after a vowel ("Re-fresh"); two letters at least on each side."""
+    if cut < 2 or len(word) - cut < 2:
+        return False
+    before, first, second = (c.lower() for c in word[cut - 1:cut + 2])
+    if not (before.isalpha() and first.isalpha()) or first in VOWELS \
+            or first in NO_SYLLABLE_START:
+        return False
+    if second in VOWELS:
+        return before in VOWELS or first not in LIQUIDS
+    return before in VOWELS and second in LIQUIDS and first not in LIQUIDS
+
+
+def _pieces(face: pygame.font.Font, word: str, width: int, breaks: str) -> list[str]:
+    """`word`, broken with hyphens into pieces no wider than `width` if it is wider
+    (a long card name on a small card) and `breaks` allows it: at the last
+    syllable break that fits, else ("any") at the last letter that fits; a single
+    letter is never broken."""
+    pieces: list[str] = []
+    while breaks != "none" and len(word) > 1 and face.size(word)[0] > width:
+        fitting = [cut for cut in range(len(word) - 1, 0, -1)
+                   if face.size(word[:cut] + "-")[0] <= width]
+        good = [cut for cut in fitting if _good_break(word, cut)]
+        if not good and breaks == "good":
+            break
+        cut = (good or fitting or [1])[0]
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
+
+
+def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+    """`value`, shortened with an ellipsis if it is wider than `width`."""
+    face = font(size, bold)
+    if face.size(value)[0] <= width:
+        return value
+    return _shorten(face, value, width)
+
+
+def _shorten(face: pygame.font.Font, value: str, width: int) -> str:
+    """`value` ending with an ellipsis, shortened until it fits `width`."""
+    value = value.rstrip()
+    while value and face.size(value + "…")[0] > width:
+        value = value[:-1].rstrip()
+    return value + "…"
+
+
+def fit_name(make: Callable[[str], str], name: str, size: int, width: int,
+             bold: bool = False) -> str:
+    """`make(name)` (a sentence around a player's name), with the name shortened by
+    an ellipsis as much as needed for the whole to fit `width`: the rest of the
+    sentence stays whole. The whole shortened if even one letter does not fit."""
+    face = font(size, bold)
+    if face.size(make(name))[0] <= width:
+        return make(name)
+    for cut in range(len(name) - 1, 0, -1):
+        shown = make(name[:cut].rstrip() + "…")
+        if face.size(shown)[0] <= width:
+            return shown
+    return fit(make(name[:1] + "…"), size, width, bold)
+
+
+_CACHES = (text, wrap, fit_size, fit_block)
+"""What a change of text size makes stale."""
