@@ -246,7 +246,7 @@ class Host:
             async with asyncio.timeout(self.config.handshake_timeout):
                 first = await reader.read(1)
         except TimeoutError:
-            return StreamTransport(reader, writer)  # the hello's timeout says so
+            return StreamTransport(reader, writer, waited=self.config.handshake_timeout)
         if first == b"G":
             return await open_browser(reader, writer, first, self.config.handshake_timeout)
         return StreamTransport(reader, writer, first)

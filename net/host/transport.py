@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
+from ..errors import FrameError
 from ..framing import HEADER, FrameReader
 
 
@@ -55,16 +56,20 @@ def split_frames(frames: bytes) -> list[bytes]:
 class StreamTransport:
     """The TCP protocol: frames as they are, on the stream. `first` holds bytes
     already read from the stream (the host looks at the first byte to tell TCP
-    from HTTP)."""
+    from HTTP); `waited`: the host already waited that long for a first byte,
+    in vain, so the first read times out at once."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 first: bytes = b"") -> None:
+                 first: bytes = b"", waited: float | None = None) -> None:
         self.writer = writer
         self.frames = FrameReader(reader)
+        self.waited = waited
         if first:
             self.frames.push(first)
 
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
+        if self.waited is not None:
+            raise FrameError("idle_timeout", seconds=self.waited)
         return await self.frames.read(idle_timeout, frame_deadline)
 
     def write(self, frames: bytes) -> None:
