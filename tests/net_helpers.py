@@ -14,6 +14,7 @@ import msgpack
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 from havana_game.content import EDITIONS, classic_rules, find_edition
@@ -120,8 +121,10 @@ class WsRecorder(Recorder):
 
     @classmethod
     async def connect(cls, port: int, origin: str | None = None, path: str = "/ws",
-                      address: str = LOOPBACK) -> WsRecorder:
-        reader, writer = await asyncio.open_connection(address, port, limit=1 << 23)
+                      address: str = LOOPBACK, sock: Any = None) -> WsRecorder:
+        """A WebSocket to the host (over `sock`, an already connected socket, if given)."""
+        reader, writer = await (asyncio.open_connection(sock=sock, limit=1 << 23) if sock
+                                else asyncio.open_connection(address, port, limit=1 << 23))
         ws = ClientProtocol(parse_uri(f"ws://{address}:{port}{path}"),
                             origin=origin,  # type: ignore[arg-type]
                             max_size=MAX_OUTBOUND_FRAME)
@@ -186,8 +189,9 @@ class WsRecorder(Recorder):
     def close(self) -> None:
         assert self.ws is not None
         if not self.writer.is_closing():
-            self.ws.send_close()
-            self.flush()
+            if self.ws.state is State.OPEN:
+                self.ws.send_close()
+                self.flush()
             self.writer.close()
 
 
