@@ -20,6 +20,7 @@ const state = {
   sentVersion: null,
   notice: null,
   wasMine: false,
+  timing: {}, // performance.now() when the join form, and the first view, were drawn
 };
 
 // --- small helpers -----------------------------------------------------------------
@@ -527,6 +528,7 @@ function render() {
   const left = el("div", {}, m === "over" ? drawResults() : drawDecision(), drawMe(), drawRows());
   const right = el("div", {}, drawMarket(), drawSeats(), drawLog());
   game.append(el("div", { class: "layout" }, left, right));
+  state.timing.firstView ??= performance.now();
 }
 
 function drawStatus() {
@@ -603,6 +605,7 @@ function onStatus() {
 // --- start ------------------------------------------------------------------------------
 
 function showJoin(note) {
+  state.timing.form ??= performance.now();
   $("join").hidden = false;
   $("game").hidden = true;
   $("join-note").textContent = note || "";
