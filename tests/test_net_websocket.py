@@ -302,3 +302,27 @@ def test_failed_browser_joins_are_slowed_and_busy_hosts_refuse():
             for conn in (*idle, late, busy):
                 conn.close()
     asyncio.run(scenario())
+
+
+def test_a_browser_seat_that_leaves_is_played_by_a_stand_in_until_it_returns():
+    async def scenario():
+        async with running_host(grace=0.3) as host:
+            table = host.create_table(2)
+            ana, bea = await WsRecorder.connect(host.port), await WsRecorder.connect(host.port)
+            await ana.join(table.code, "Ana")
+            await bea.join(table.code, "Bea")
+            await bea.until("view")
+            ana.close()
+            while True:
+                status = await bea.until("table")
+                if status["seats"][0]["level"] is not None:
+                    break
+            assert status["seats"][0]["kind"] == "human" and not status["seats"][0]["connected"]
+            back = await WsRecorder.connect(host.port)
+            back.hello()
+            await back.until("welcome")
+            back.send({"type": "rejoin", "code": table.code, "seat": 0, "token": ana.token})
+            assert (await back.until("joined"))["seat"] == 0
+            back.close()
+            bea.close()
+    asyncio.run(scenario())
