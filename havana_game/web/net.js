@@ -7,7 +7,7 @@ import { encode, decode } from "./vendor/msgpack/index.mjs";
 export const PROTOCOL_VERSION = 2;
 const GIVE_UP = new Set(["kicked", "replaced", "protocol_mismatch", "ruleset_mismatch",
   "wrong_code", "unknown_edition", "table_full"]);
-const FORGET = new Set(["wrong_token", "no_such_seat"]);
+const FORGET = new Set(["wrong_token", "no_such_seat", "kicked"]);
 
 function normalizeCode(code) {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, "");
@@ -30,6 +30,7 @@ export class Link {
     this.delay = 250;
     this.timer = null;
     this.status = "closed";
+    this.heard = 0; // messages received, over every connection
   }
 
   get hasSeat() {
@@ -76,12 +77,27 @@ export class Link {
     };
   }
 
-  /** Reconnect at once (the page came back from sleep, the network is back). */
+  /** The page came back from sleep or the network is back: reconnect at once if
+   * the connection is gone, and if it looks open, make sure it still answers (a
+   * phone that slept may hold a socket the host closed long ago). */
   wake() {
-    if (!this.stopped && (!this.ws || this.ws.readyState > 1)) {
-      this.delay = 250;
+    if (this.stopped) return;
+    this.delay = 250;
+    if (!this.ws || this.ws.readyState > 1) {
       this.connect();
+      return;
     }
+    if (!this.joined || this.ws.readyState !== 1) return;
+    const ws = this.ws;
+    const heard = this.heard;
+    this.send({ type: "ping", nonce: Date.now() % 2 ** 31 });
+    setTimeout(() => {
+      if (this.ws === ws && this.heard === heard) {
+        this.ws = null; // its close, whenever it comes, is no longer ours
+        ws.close();
+        this.connect();
+      }
+    }, 3000);
   }
 
   send(message) {
@@ -100,6 +116,7 @@ export class Link {
   }
 
   handle(message) {
+    this.heard = (this.heard || 0) + 1;
     if (this.joined && this.n && message.n !== this.n + 1) this.send({ type: "resync" });
     this.n = message.n;
     switch (message.type) {

@@ -192,11 +192,12 @@ async def open_browser(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
 
 
 def _send(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
-    """Write what the protocol has to send (its end-of-stream mark is left to
-    the caller's close)."""
-    for data in protocol.data_to_send():
-        if data and not writer.transport.is_closing():
-            writer.write(data)
+    """Write what the protocol has to send, in one write (one system call for a
+    batch of messages, as over TCP); its end-of-stream mark is left to the
+    caller's close."""
+    data = b"".join(protocol.data_to_send())
+    if data and not writer.transport.is_closing():
+        writer.write(data)
 
 
 class WebSocketTransport:
