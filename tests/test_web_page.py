@@ -17,6 +17,7 @@ from net.host import Host, HostConfig
 from net.host.table import Table
 
 from . import browser
+from .positions import give
 from .seeds import HOST_SEED
 
 pytestmark = pytest.mark.skipif(not browser.available(), reason=browser.INSTALL_HINT)
@@ -193,3 +194,43 @@ def test_two_browser_seats_and_a_bot_play_a_2024_game_through_a_dropped_connecti
         web_host, phones):
     asked = _game(web_host, phones, "edition2024", _drop)
     assert {"choose", "act", "build", "cover"} <= asked, asked
+
+
+def _click(phone: browser.Browser, selector: str) -> None:
+    _wait(lambda: phone.js("const e = document.querySelector(arguments[0]);"
+                           "if (!e || e.disabled) return false; e.click(); return true;",
+                           selector), what=selector)
+
+
+def _laid_out(phone: browser.Browser, mode: str) -> None:
+    _wait(lambda: phone.js("return document.body.dataset.mode") == mode, what=mode)
+    overflow, small = phone.js(LAYOUT)
+    assert overflow <= 0 and not small, (mode, overflow, small)
+
+
+def test_a_tax_collector_is_chosen_played_and_its_tax_picked_on_a_phone(web_host, phones):
+    """The opening pair, the act and the Tax Collector's pick, through the page's
+    controls: Siesta and Tax Collector (number 03) play before Pesos and Mama (89)."""
+    table = web_host.call(lambda: web_host.host.create_table(2))
+    url = f"http://127.0.0.1:{web_host.port}/#code={table.code}"
+    ana, bea = phones
+    _sit(ana, url, "Ana")
+    _sit(bea, url, "Bea")
+    _click(ana, "#start")
+    for phone, cards in ((ana, (0, 5)), (bea, (11, 12))):
+        _laid_out(phone, "choose")
+        for card in cards:
+            _click(phone, f'#hand [data-card="{card}"]')
+        _click(phone, "#confirm")
+    _laid_out(ana, "act")
+    # Bea holds two kinds of things to tax, so there is a choice to make.
+    web_host.call(lambda: give(table.game.state, 1, red=1, yellow=1, workers=1))
+    _click(ana, '#face-up [data-card="5"]')
+    _click(ana, "#confirm")
+    _laid_out(ana, "tax")
+    assert ana.js("return document.querySelectorAll('#ask .options button').length") >= 1
+    assert "Bea" in ana.js("return document.getElementById('prompt').textContent")
+    _click(ana, "#ask .options button")
+    _click(ana, "#confirm")
+    _wait(lambda: "Ana taxes Bea" in ana.js("return document.getElementById('log')"
+                                            ".textContent"), what="the tax in the log")

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from net import PROTOCOL_VERSION  # noqa: E402
 from net.host.web import WEB_ROOT, catalog, editions  # noqa: E402
-from tools.bench_net import (  # noqa: E402
+from bench_net import (  # noqa: E402 - beside this file
     FINGERPRINT,
     LeanClient,
     Pinger,
