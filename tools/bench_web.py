@@ -38,8 +38,6 @@ from websockets.uri import parse_uri
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from net import PROTOCOL_VERSION  # noqa: E402
-from net.host.web import WEB_ROOT, catalog, editions  # noqa: E402
 from bench_net import (  # noqa: E402 - beside this file
     FINGERPRINT,
     LeanClient,
@@ -49,6 +47,9 @@ from bench_net import (  # noqa: E402 - beside this file
     ping_while_bots_think,
     remote_latency,
 )
+
+from net import PROTOCOL_VERSION  # noqa: E402
+from net.host.web import WEB_ROOT, catalog, editions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
