@@ -252,10 +252,13 @@ def main() -> None:
         "loadavg_before": Path("/proc/loadavg").read_text().strip(),
     }
     figures["page_weight"] = page_weight()
-    print(f"page weight: {figures['page_weight']['files_total_bytes']} bytes in "
-          f"{len(figures['page_weight']['files'])} files", flush=True)
+    weight = figures["page_weight"]["files_total_bytes"]
+    print(f"page weight: {weight} bytes in {len(figures['page_weight']['files'])} files "
+          f"(goal <= 300 kB: {weight / 300_000:.2f} of it)", flush=True)
     figures["browser"] = browser_figures(args.loads, args.screenshots)
-    print(f"browser: {json.dumps(figures['browser'])}", flush=True)
+    opened = figures["browser"]["open_to_first_view_returning_ms"]["median"]
+    print(f"browser: {json.dumps(figures['browser'])}; link to first view "
+          f"(goal < 1 s: {opened / 1000:.2f} of it)", flush=True)
     if not args.skip_net:
         import random
         for name, player in (("tcp", Player), ("websocket", WsPlayer)):
@@ -273,7 +276,7 @@ def main() -> None:
                 "tables": args.tables, "level": args.thinking_level, "figures": line,
                 "p99_ms": _number(r"p99 ([\d.]+) ms", line)}
             print(f"pings over {name}, {args.tables} tables of {args.thinking_level} bots "
-                  f"thinking: {line}", flush=True)
+                  f"thinking (goal: p99 < 20 ms): {line}", flush=True)
     figures["loadavg_after"] = Path("/proc/loadavg").read_text().strip()
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n")
