@@ -20,6 +20,7 @@ const state = {
   sentVersion: null,
   notice: null,
   wasMine: false,
+  logOpen: null, // the player opened or closed the log (null: open on wide screens)
   timing: {}, // performance.now() when the join form, and the first view, were drawn
 };
 
@@ -279,10 +280,18 @@ function logLine(event) {
   }
 }
 
+const PRIVATE_FIELDS = { cards_chosen: "cards", card_covered: "card", card_taken_back: "card", card_recycled: "card" };
+
 function addLog(events) {
+  let last = null;
   for (const event of events) {
     const line = logLine(event);
+    // The seat's own copy of an event (with its secret) follows the public one:
+    // it says the same, or more, so it takes the public line's place.
+    const own = PRIVATE_FIELDS[event.kind] in event.data && last && last.kind === event.kind;
+    if (own && line) state.log.pop();
     if (line) state.log.push(line);
+    last = event;
   }
   if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
 }
@@ -470,8 +479,11 @@ function drawSeats() {
 }
 
 function drawLog() {
-  const list = el("ol", { id: "log", reversed: true }, [...state.log].reverse().slice(0, 60).map((line) => el("li", {}, line)));
-  return el("details", { class: "panel", open: window.innerWidth >= 820 }, el("summary", {}, tr("log")), list);
+  const list = el("ul", { id: "log" }, [...state.log].reverse().slice(0, 60).map((line) => el("li", {}, line)));
+  const details = el("details", { class: "panel", open: state.logOpen ?? window.innerWidth >= 820 },
+    el("summary", {}, tr("log")), list);
+  details.addEventListener("toggle", () => { state.logOpen = details.open; });
+  return details;
 }
 
 function drawResults() {
