@@ -374,6 +374,7 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
         _keep_name(config.save_dir, config.name)
     if args.json:
         print(json.dumps({"port": host.port, "code": tables[0].code, "bind": config.bind,
+                          "web": _web_url(host, tables[0], args.lan),
                           "tables": [{"id": t.id, "code": t.code, "players": t.players,
                                       "status": t.status} for t in tables]}), flush=True)
     else:
@@ -435,10 +436,17 @@ def instructions(host: Host, tables: list[Table], lan: bool, autostart: bool) ->
                      f"{table.status}")
     lines.append(f"Join from Havana: Join LAN game, address {where}, code {tables[0].code}"
                  + (" (or pick this host from the list)." if lan else "."))
+    lines.append(f"Join from a phone or any browser: open {_web_url(host, tables[0], lan)}")
     lines.append("The game starts by itself once every seat is taken." if autostart else
                  "The first player to join holds the host controls and starts the game.")
     lines.append("Stop with Ctrl+C (every table is saved first, when saving).")
     return "\n".join(lines)
+
+
+def _web_url(host: Host, table: Table, lan: bool) -> str:
+    """The link a browser opens to sit at `table` (the web seat page)."""
+    from .host.web import web_url
+    return web_url(_lan_address() if lan else "127.0.0.1", host.port, table.code)
 
 
 def _lan_address() -> str:

@@ -137,6 +137,11 @@ class FrameReader:
         self._started = 0.0
         """Loop time the buffered partial frame began to arrive."""
 
+    def push(self, data: bytes) -> None:
+        """Bytes already read from the stream: the start of the first frame."""
+        self._started = asyncio.get_running_loop().time()
+        self._decoder.push(data)
+
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
         """The next frame's object. Raises `FrameError` (`idle_timeout`,
         `frame_timeout`, `frame_too_large`, `bad_frame`) or

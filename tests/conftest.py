@@ -39,3 +39,10 @@ def _no_lan_host_left_running():
     folder = os.environ.get("HAVANA_CONFIG_DIR")
     if folder:
         stop_hosted_tables(folder)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line when the browser tests could not run here, and how to make them run."""
+    from . import browser
+    if not browser.available():
+        terminalreporter.write_line(browser.INSTALL_HINT)

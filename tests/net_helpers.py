@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import deque
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgpack
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from net import PROTOCOL_VERSION
@@ -92,6 +100,103 @@ class Recorder:
 
     def close(self) -> None:
         self.writer.close()
+
+
+class WebSocketRefused(Exception):
+    """The host answered the WebSocket upgrade with another HTTP status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(f"HTTP {status}")
+        self.status = status
+
+
+@dataclass
+class WsRecorder(Recorder):
+    """`Recorder` over the host's WebSocket (one msgpack message per binary
+    message), on websockets' Sans-I/O client so that sends never wait and a test
+    can send anything; `frames` keep each message with a frame header, as over TCP."""
+
+    ws: ClientProtocol | None = None
+    inbox: deque[bytes] = field(default_factory=deque)
+
+    @classmethod
+    async def connect(cls, port: int, origin: str | None = None, path: str = "/ws",
+                      address: str = LOOPBACK, sock: Any = None) -> WsRecorder:
+        """A WebSocket to the host (over `sock`, an already connected socket, if given)."""
+        reader, writer = await (asyncio.open_connection(sock=sock, limit=1 << 23) if sock
+                                else asyncio.open_connection(address, port, limit=1 << 23))
+        ws = ClientProtocol(parse_uri(f"ws://{address}:{port}{path}"),
+                            origin=origin,  # type: ignore[arg-type]
+                            max_size=MAX_OUTBOUND_FRAME)
+        ws.send_request(ws.connect())
+        recorder = cls(reader, writer, ws=ws)
+        recorder.flush()
+        while True:
+            data = await asyncio.wait_for(reader.read(65536), 10)
+            if not data:
+                raise ConnectionError("closed during the WebSocket handshake")
+            ws.receive_data(data)
+            events = ws.events_received()
+            if events:
+                response = events[0]
+                assert isinstance(response, Response)
+                if response.status_code != 101:
+                    writer.close()
+                    raise WebSocketRefused(response.status_code)
+                recorder.take(events[1:])
+                return recorder
+
+    def flush(self) -> None:
+        assert self.ws is not None
+        for data in self.ws.data_to_send():
+            if data and not self.writer.is_closing():
+                self.writer.write(data)
+
+    def take(self, events: list[Any]) -> None:
+        for event in events:
+            if isinstance(event, Frame) and event.opcode is Opcode.BINARY:
+                self.inbox.append(bytes(event.data))
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_bytes(msgpack.packb(message, use_bin_type=True))
+
+    def send_bytes(self, body: bytes, text: bool = False) -> None:
+        assert self.ws is not None
+        if text:
+            self.ws.send_text(body)
+        else:
+            self.ws.send_binary(body)
+        self.flush()
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        assert self.ws is not None
+        while not self.inbox:
+            data = await asyncio.wait_for(self.reader.read(1 << 20), timeout)
+            if not data:
+                raise asyncio.IncompleteReadError(b"", None)
+            self.ws.receive_data(data)
+            self.flush()
+            self.take(self.ws.events_received())
+            if not self.inbox and self.ws.close_rcvd is not None:
+                raise asyncio.IncompleteReadError(b"", None)
+        body = self.inbox.popleft()
+        self.frames.append(HEADER.pack(len(body)) + body)
+        raw = decode_body(body, MAX_OUTBOUND_FRAME)
+        parse(raw)
+        self.messages.append(raw)
+        return raw
+
+    def close(self) -> None:
+        assert self.ws is not None
+        if not self.writer.is_closing():
+            if self.ws.state is State.OPEN:
+                self.ws.send_close()
+                self.flush()
+            self.writer.close()
+
+
+TRANSPORTS = {"tcp": Recorder, "websocket": WsRecorder}
+"""The host's two transports, by name: a test parametrized over them runs on both."""
 
 
 async def play_randomly(client: Recorder, rng: random.Random) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from havana_game.rules import apply, new_game, spectator_view, view_for
 from havana_game.rules.snapshot import snapshot
 from havana_game.saves import game_to_document
 
-from .net_helpers import Recorder, play_randomly, running_host
+from .net_helpers import TRANSPORTS, play_randomly, running_host
 
 PRIVATE_EVENT_FIELDS = {"cards_chosen": "cards", "card_covered": "card",
                         "card_taken_back": "card", "card_recycled": "card"}
@@ -61,8 +61,9 @@ def _check_seat_secrets(view, state, seat):
         assert not SEAT_SECRETS & set(other), other
 
 
-async def _one_game(players: int, seed: int, edition: str) -> None:
+async def _one_game(players: int, seed: int, edition: str, transport: str = "tcp") -> None:
     rng = random.Random(seed)
+    Recorder = TRANSPORTS[transport]  # noqa: N806 - the client class of this transport
     async with running_host() as host:
         # The last seat is the host's own bot: it gets its view inside the host.
         table = host.create_table(players, [None] * (players - 1) + ["random"],
@@ -113,9 +114,19 @@ async def _one_game(players: int, seed: int, edition: str) -> None:
         blob = b"".join(frame for i, frame in enumerate(client.frames) if i not in ends)
         for secret in secrets:
             assert secret not in blob
+        for other in clients:  # a seat's token goes to its own connection only
+            if other is not client:
+                assert other.token.encode() not in b"".join(client.frames)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_no_frame_reveals_another_seats_secrets_or_the_deck(edition):
     for game_no in range(12):
         asyncio.run(_one_game(2 + game_no % 3, 1000 + game_no, edition))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_websocket_message_reveals_another_seats_secrets_or_the_deck(edition):
+    """The same checks on every message browsers get (one per WebSocket message)."""
+    for game_no in range(6):
+        asyncio.run(_one_game(2 + game_no % 3, 2000 + game_no, edition, "websocket"))

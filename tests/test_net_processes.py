@@ -128,3 +128,28 @@ def test_sigkilled_host_resumes_without_losing_an_acknowledged_decision(tmp_path
         assert resumed["code"] == info["code"]
     host.send_signal(signal.SIGTERM)
     host.wait(timeout=10)
+
+
+def test_host_json_names_the_web_link_and_serves_the_page():
+    """`havana host --json` gives the link a phone opens; the page is there."""
+    import urllib.request
+    host, info = _start_host("--players", "2", "--bots", "random")
+    try:
+        assert info["web"] == f"http://127.0.0.1:{info['port']}/#code={info['code']}"
+        with urllib.request.urlopen(info["web"].split("#")[0], timeout=10) as page:
+            assert page.status == 200 and b"app.js" in page.read()
+    finally:
+        host.terminate()
+        host.wait(timeout=30)
+
+
+def test_host_tells_people_the_web_link():
+    host = subprocess.Popen([*HAVANA, "host", "--players", "2"], stdout=subprocess.PIPE,
+                            text=True)
+    try:
+        lines = [host.stdout.readline() for _ in range(6)]
+        link = [line for line in lines if "browser" in line]
+        assert link and "http://127.0.0.1:" in link[0] and "/#code=" in link[0]
+    finally:
+        host.terminate()
+        host.wait(timeout=30)

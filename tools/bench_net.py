@@ -67,9 +67,9 @@ from net.host import Host, HostConfig
 class TimedHost(Host):
     applied = {{}}
 
-    def _broadcast(self, table, events):
+    def _broadcast(self, table, events, started=False):
         self.applied[f"{{table.id}}/{{table.version}}"] = time.perf_counter()
-        super()._broadcast(table, events)
+        super()._broadcast(table, events, started)
 
 async def main():
     host = TimedHost(HostConfig(max_connections=4096,
@@ -135,14 +135,18 @@ class LeanClient(asyncio.Protocol):
                 break
             message = msgpack.unpackb(buffer[HEADER.size:end])
             del buffer[:end]
-            if message["type"] == "ping":
-                self.send({"type": "pong", "nonce": message["nonce"]})
-            elif message["type"] == "error" and message["fatal"]:
-                self.finish(RuntimeError(f"host refused: {message}"))
-            elif message["type"] == "game_over":
-                self.finish()
-            else:
-                self.handle(message)
+            self.dispatch(message)
+
+    def dispatch(self, message: dict[str, Any]) -> None:
+        """One message from the host: pings answered, the end noted, the rest handled."""
+        if message["type"] == "ping":
+            self.send({"type": "pong", "nonce": message["nonce"]})
+        elif message["type"] == "error" and message["fatal"]:
+            self.finish(RuntimeError(f"host refused: {message}"))
+        elif message["type"] == "game_over":
+            self.finish()
+        else:
+            self.handle(message)
 
     def handle(self, message: dict[str, Any]) -> None:
         """One message from the host (not a ping, fatal error or game over)."""
@@ -269,20 +273,25 @@ def itself(client: LeanClient) -> LeanClient:
     return client
 
 
-def ping_while_bots_think(tables: int, level: str, seconds: float) -> str:
-    """Ping round trips while `tables` tables of 4 host-side `level` bots play."""
+def ping_while_bots_think(tables: int, level: str, seconds: float,
+                          pinger: type[Pinger] | None = None,
+                          watcher: type[Watcher] | None = None) -> str:
+    """Ping round trips while `tables` tables of 4 host-side `level` bots play (the
+    clients of classes `pinger` and `watcher`: TCP ones by default)."""
     host = HostProcess(tables, level, None)
+    pinger_class, watcher_class = pinger or Pinger, watcher or Watcher
 
     async def watch_and_ping() -> list[float]:
-        pinger = Pinger(host.codes[0])
-        clients: list[LeanClient] = [pinger, *(Watcher(code, {}) for code in host.codes[1:])]
+        pinging = pinger_class(host.codes[0])
+        clients: list[LeanClient] = [pinging, *(watcher_class(code, {})
+                                                for code in host.codes[1:])]
         for client in clients:
             await asyncio.get_running_loop().create_connection(partial(itself, client),
                                                                "127.0.0.1", host.port)
         await asyncio.sleep(seconds)
         for client in clients:
             client.finish()
-        return pinger.round_trips
+        return pinging.round_trips
     round_trips = asyncio.run(watch_and_ping())
     result = host.finish()
     ms = sorted(x * 1000 for x in round_trips)
@@ -291,9 +300,10 @@ def ping_while_bots_think(tables: int, level: str, seconds: float) -> str:
             f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms; {result['decisions']} bot decisions")
 
 
-async def run_tables(port: int, codes: list[str], rng: random.Random) -> list[float]:
+async def run_tables(port: int, codes: list[str], rng: random.Random,
+                     player: type[Player] | None = None) -> list[float]:
     trackers = [Tracker(4) for _ in codes]
-    await asyncio.gather(*(run_client(port, Player(code, tracker, rng))
+    await asyncio.gather(*(run_client(port, (player or Player)(code, tracker, rng))
                            for code, tracker in zip(codes, trackers, strict=True)
                            for _ in range(4)))
     return [lat for tracker in trackers for lat in tracker.latencies]
@@ -308,11 +318,11 @@ def figures(latencies: list[float], host: dict[str, Any]) -> str:
 
 
 def remote_latency(tables: int, games: int, rng: random.Random,
-                   save_dir: str | None) -> str:
+                   save_dir: str | None, player: type[Player] | None = None) -> str:
     host = HostProcess(tables * games, None, save_dir)
     latencies = []
     for game in range(games):
-        latencies += asyncio.run(run_tables(host.port, host.codes[game::games], rng))
+        latencies += asyncio.run(run_tables(host.port, host.codes[game::games], rng, player))
     return figures(latencies, host.finish())
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ProtocolError
-from ..framing import FrameReader, encode_frame
+from ..framing import encode_frame
 from .audience import Update
 from .barrier import Barrier
+from .transport import Transport, peer_address
 
 
 class Connection:
@@ -20,18 +20,18 @@ class Connection:
     `batched()` frames are held and leave together in one write (an `ack` and
     the `view` after it cost one system call). With a `barrier` (the host saves),
     frames sent while a change is not yet durable wait there; a close waits for
-    them too.
+    them too. The `transport` carries the frames (TCP or WebSocket); the
+    limits watch the stream underneath, the same for both.
 
     The host builds outbound frames itself, as plain data without a model round
     trip; the tests validate every frame a client receives against the shared
     adapter (`net.messages.ADAPTER`)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 buffer_limit: int, barrier: Barrier | None = None) -> None:
-        self.frames = FrameReader(reader)
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.address: str = peer[0] if peer else "?"
+    def __init__(self, transport: Transport, buffer_limit: int,
+                 barrier: Barrier | None = None) -> None:
+        self.transport = transport
+        self.writer = transport.writer
+        self.address = peer_address(self.writer)
         self.buffer_limit = buffer_limit
         self.barrier = barrier
         self.n = 0
@@ -45,6 +45,10 @@ class Connection:
         """When sent data was first seen waiting unread (None: all of it was read)."""
         self._out: list[bytes] = []
         self._batching = False
+
+    async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
+        """The client's next message, decoded (see `Transport.read`)."""
+        return await self.transport.read(idle_timeout, frame_deadline)
 
     def send(self, kind: str, **fields: Any) -> None:
         """Send a message of type `kind` with these fields (plain data)."""
@@ -98,12 +102,12 @@ class Connection:
         them; a close that waited for them happens now)."""
         if self.writer.transport.is_closing():
             return
-        self.writer.write(data)
+        self.transport.write(data)
         if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
             self.closed = True
             self.writer.transport.abort()
         elif drained and self.closed:
-            self.writer.close()
+            self.transport.close()
 
     def stuck(self, now: float, limit: float) -> bool:
         """True if data sent to this client has been waiting unread, at every look
@@ -126,7 +130,7 @@ class Connection:
             if self.writer.transport.get_write_buffer_size() > self.buffer_limit:
                 self.writer.transport.abort()
             else:
-                self.writer.close()
+                self.transport.close()
 
     def abort(self) -> None:
         """Drop the connection at once, whatever is queued or held."""

@@ -56,6 +56,8 @@ from .recovery import recover
 from .store import Store
 from .table import Table, command_digest, decision_digest, default_bot_level
 from .throttle import JoinThrottle
+from .transport import StreamTransport, Transport, peer_address
+from .web import open_browser
 
 
 @dataclass
@@ -231,20 +233,41 @@ class Host:
     # --- one connection ------------------------------------------------------------
 
     async def _read(self, conn: Connection, idle: float) -> Message:
-        return parse(await conn.frames.read(idle, self.config.frame_deadline))
+        return parse(await conn.read(idle, self.config.frame_deadline))
+
+    def _connection(self, transport: Transport) -> Connection:
+        return Connection(transport, self.config.send_buffer_limit,
+                          self.store.barrier if self.store is not None else None)
+
+    async def _open(self, reader: asyncio.StreamReader,
+                    writer: asyncio.StreamWriter) -> Transport | None:
+        """The connection's transport, told by its first byte: TCP frames, or a
+        browser's HTTP request (None once a file of the web page was served)."""
+        try:
+            async with asyncio.timeout(self.config.handshake_timeout):
+                first = await reader.read(1)
+        except TimeoutError:
+            return StreamTransport(reader, writer, waited=self.config.handshake_timeout)
+        if first == b"G":
+            return await open_browser(reader, writer, first, self.config.handshake_timeout)
+        return StreamTransport(reader, writer, first)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.config.send_buffer_limit,
-                          self.store.barrier if self.store is not None else None)
-        address = conn.address
+        address = peer_address(writer)
         if (len(self.connections) >= self.config.max_connections
                 or self.pending_by_address.get(address, 0) >= self.config.max_pending_per_address):
-            conn.send_error(FrameError("server_busy"))
+            self._connection(StreamTransport(reader, writer)).send_error(
+                FrameError("server_busy"))
             return
-        self.connections.add(conn)
+        conn: Connection | None = None
         try:
             self._pending(address, +1)
             try:
+                transport = await self._open(reader, writer)
+                if transport is None:
+                    return
+                conn = self._connection(transport)
+                self.connections.add(conn)
                 request = await self._handshake(conn)
             finally:
                 self._pending(address, -1)
@@ -259,16 +282,21 @@ class Host:
                     except ProtocolError as error:
                         conn.send_error(error, getattr(message, "seq", None))
         except ProtocolError as error:
-            conn.send_error(error)
+            if conn is not None:
+                conn.send_error(error)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         except Exception:  # a bug of ours: this client gets a code, everyone else goes on
             traceback.print_exc(file=sys.stderr)
-            conn.send_error(FrameError("internal_error"))
+            if conn is not None:
+                conn.send_error(FrameError("internal_error"))
         finally:
-            conn.close()
-            self.connections.discard(conn)
-            self._detach(conn)
+            if conn is None:
+                writer.close()
+            else:
+                conn.close()
+                self.connections.discard(conn)
+                self._detach(conn)
 
     def _pending(self, address: str, change: int) -> None:
         """Count a handshake from `address` starting (+1) or ending (-1)."""
