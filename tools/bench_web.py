@@ -242,6 +242,7 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--screenshots", action="store_true")
     parser.add_argument("--skip-net", action="store_true", help="only the page's figures")
+    parser.add_argument("--skip-page", action="store_true", help="only the network figures")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
     figures: dict[str, Any] = {
@@ -255,10 +256,11 @@ def main() -> None:
     weight = figures["page_weight"]["files_total_bytes"]
     print(f"page weight: {weight} bytes in {len(figures['page_weight']['files'])} files "
           f"(goal <= 300 kB: {weight / 300_000:.2f} of it)", flush=True)
-    figures["browser"] = browser_figures(args.loads, args.screenshots)
-    opened = figures["browser"]["open_to_first_view_returning_ms"]["median"]
-    print(f"browser: {json.dumps(figures['browser'])}; link to first view "
-          f"(goal < 1 s: {opened / 1000:.2f} of it)", flush=True)
+    if not args.skip_page:
+        figures["browser"] = browser_figures(args.loads, args.screenshots)
+        opened = figures["browser"]["open_to_first_view_returning_ms"]["median"]
+        print(f"browser: {json.dumps(figures['browser'])}; link to first view "
+              f"(goal < 1 s: {opened / 1000:.2f} of it)", flush=True)
     if not args.skip_net:
         import random
         for name, player in (("tcp", Player), ("websocket", WsPlayer)):
