@@ -255,6 +255,10 @@ def test_a_flooding_or_unread_browser_is_dropped_and_the_table_plays_on():
             await watcher.until("welcome")
             watcher.send({"type": "watch", "code": table.code})
             assert (await watcher.until("game_over", timeout=60))["winners"]
+            for _ in range(100):
+                if flooding not in host.connections:
+                    break
+                await asyncio.sleep(0.1)
             assert flooding.closed and flooding not in host.connections
             flood.close()
             watcher.close()
@@ -326,3 +330,14 @@ def test_a_browser_seat_that_leaves_is_played_by_a_stand_in_until_it_returns():
             back.close()
             bea.close()
     asyncio.run(scenario())
+
+
+def test_binary_messages_are_framed_as_the_library_frames_them():
+    from websockets.frames import Frame as WsFrame
+    from websockets.frames import Opcode as WsOpcode
+
+    from net.host.web import binary_message
+    for size in (0, 1, 125, 126, 65535, 65536, 70000):
+        body = bytes(range(256)) * (size // 256) + bytes(size % 256)
+        assert binary_message(body) == WsFrame(WsOpcode.BINARY, body).serialize(
+            mask=False, extensions=[])

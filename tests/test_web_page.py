@@ -42,7 +42,11 @@ const small = [...document.querySelectorAll("button, select, input")].filter((e)
   const r = e.getBoundingClientRect();
   return r.width > 0 && (r.width < 44 || r.height < 44);
 }).map((e) => e.id || e.className || e.tagName);
-return [document.documentElement.scrollWidth - window.innerWidth, small];
+const wide = [...document.querySelectorAll("body *")].filter(
+  (e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && !e.closest(".row")).slice(-3)
+  .map((e) => `${e.tagName}#${e.id}.${e.className}: ${(e.textContent || "").slice(0, 60)}`);
+const page = document.documentElement;
+return [page.scrollWidth - page.clientWidth, small, wide];
 """
 
 
@@ -115,8 +119,8 @@ def _play(phones: list[browser.Browser], table: Table, host: BackgroundHost,
             if action == "confirm":
                 asked.add(mode)
             if action is not None and mode not in checked:  # each kind at phone size
-                overflow, small = phone.js(LAYOUT)
-                assert overflow <= 0, f"{mode}: the page is {overflow} px too wide"
+                overflow, small, wide = phone.js(LAYOUT)
+                assert overflow <= 0, f"{mode}: the page is {overflow} px too wide: {wide}"
                 assert not small, f"{mode}: touch targets under 44 px: {small}"
                 checked.add(mode)
         if over:
@@ -204,8 +208,8 @@ def _click(phone: browser.Browser, selector: str) -> None:
 
 def _laid_out(phone: browser.Browser, mode: str) -> None:
     _wait(lambda: phone.js("return document.body.dataset.mode") == mode, what=mode)
-    overflow, small = phone.js(LAYOUT)
-    assert overflow <= 0 and not small, (mode, overflow, small)
+    overflow, small, wide = phone.js(LAYOUT)
+    assert overflow <= 0 and not small, (mode, overflow, small, wide)
 
 
 def test_a_tax_collector_is_chosen_played_and_its_tax_picked_on_a_phone(web_host, phones):

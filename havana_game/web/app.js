@@ -443,7 +443,7 @@ function drawRows() {
     return el("button", { type: "button", class: `bld${b.architect ? " arch" : ""}${side ? "" : " middle"}${staged ? " staged" : pickable ? " pick" : ""}`,
       disabled: !pickable, onclick: pickable ? () => clickEnd(r, side) : null, dataset: { building: id },
       title: tr("tooltip.building", { building: buildingName(id), vp: b.vp }) },
-    el("div", { class: "vp" }, `${b.vp} VP`), el("div", {}, buildingName(id)),
+    el("div", { class: "vp" }, tr("web.vp", { vp: b.vp })), el("div", {}, buildingName(id)),
     el("div", { class: "cost" }, costs.map((name, k) => (b.cost[k] ? amount(name, b.cost[k]) : null))));
   })));
   return el("div", { class: "panel", id: "rows" }, el("h2", {}, tr("web.rows"), " · ", tr("pile", { n: view.pile_size })), el("div", { class: "rows" }, rows));
@@ -467,7 +467,7 @@ function drawSeats() {
     return el("div", { class: `seat${view.to_decide.includes(s.seat) ? " turn" : ""}`, dataset: { seat: s.seat } },
       el("div", { class: "who" }, el("span", {}, seatName(s.seat)),
         el("span", { class: "num" }, s.number === null ? "" : String(s.number).padStart(2, "0"))),
-      el("div", {}, `${s.vp} VP · ${tr("hand_size", { n: s.hand_size })} · ${tr("built")} ${s.built.length}`),
+      el("div", {}, `${tr("web.vp", { vp: s.vp })} · ${tr("hand_size", { n: s.hand_size })} · ${tr("built")} ${s.built.length}`),
       resources(s),
       el("div", { class: "cards spaced" }, s.face_up.map((c) => cardFace(c, {}, true)),
         s.has_face_down ? cardBack(true) : null),

@@ -104,6 +104,9 @@ class Host:
         self.connections: set[Connection] = set()
         self.pending_by_address: dict[str, int] = {}
         """Connections in the handshake, by address."""
+        self._opening = 0
+        """Connections not yet told apart (TCP or a browser), or being served a file:
+        they count towards `max_connections` too."""
         self.throttle = JoinThrottle(self.config)
         self.port = 0
         self._server: asyncio.Server | None = None
@@ -254,7 +257,7 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         address = peer_address(writer)
-        if (len(self.connections) >= self.config.max_connections
+        if (len(self.connections) + self._opening >= self.config.max_connections
                 or self.pending_by_address.get(address, 0) >= self.config.max_pending_per_address):
             self._connection(StreamTransport(reader, writer)).send_error(
                 FrameError("server_busy"))
@@ -263,7 +266,11 @@ class Host:
         try:
             self._pending(address, +1)
             try:
-                transport = await self._open(reader, writer)
+                self._opening += 1
+                try:
+                    transport = await self._open(reader, writer)
+                finally:
+                    self._opening -= 1
                 if transport is None:
                     return
                 conn = self._connection(transport)

@@ -17,6 +17,7 @@ import asyncio
 import email.utils
 import json
 import re
+import struct
 from collections import deque
 from functools import cache
 from pathlib import Path
@@ -200,6 +201,19 @@ def _send(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
         writer.write(data)
 
 
+def binary_message(body: bytes) -> bytes:
+    """`body` as one unfragmented, unmasked binary WebSocket frame (RFC 6455 5.2:
+    a server never masks). Written here rather than by `ServerProtocol.send_binary`,
+    which builds a frame object per message: a view to every seat of a table is
+    the host's busiest path."""
+    size = len(body)
+    if size < 126:
+        return bytes((0x82, size)) + body
+    if size < 1 << 16:
+        return b"\x82\x7e" + struct.pack(">H", size) + body
+    return b"\x82\x7f" + struct.pack(">Q", size) + body
+
+
 class WebSocketTransport:
     """The protocol's messages over an open WebSocket: each message one binary
     WebSocket message (fragments are joined; text messages are `bad_frame`).
@@ -271,9 +285,8 @@ class WebSocketTransport:
 
     def write(self, frames: bytes) -> None:
         if self.protocol.state is State.OPEN:
-            for body in split_frames(frames):
-                self.protocol.send_binary(body)
-            _send(self.protocol, self.writer)
+            _send(self.protocol, self.writer)  # what the protocol queued goes first
+            self.writer.write(b"".join(binary_message(body) for body in split_frames(frames)))
 
     def close(self) -> None:
         if self.protocol.state is State.OPEN:
