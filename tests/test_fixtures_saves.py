@@ -1,6 +1,7 @@
 """Table folders are promises too: a host's save folder written by a released
-version (table format 3 holding save format 1, see the fixture's README) is
-recovered by today's host, and its player takes the seat back where it was."""
+version (table format 3 holding save format 1; table format 1, the first, with
+one command remembered per seat; see the fixtures' READMEs) is recovered by
+today's host, and its player takes the seat back where it was."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from .net_helpers import LOOPBACK, Recorder
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tables-v3"
 SEAT = json.loads((FIXTURE / "seat0.json").read_text())
+FIXTURE_V1 = Path(__file__).parent / "fixtures" / "tables-v1"
+SEAT_V1 = json.loads((FIXTURE_V1 / "seat0.json").read_text())
 
 
 def test_a_format_3_table_folder_is_recovered_as_it_was(tmp_path: Path):
@@ -49,6 +52,41 @@ def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path):
             client.decide(view["legal"][0], view["version"])
             ack = await client.until("ack")
             assert ack["version"] > SEAT["version"]
+            client.close()
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_format_1_table_folder_is_recovered_and_its_player_plays_on(tmp_path: Path):
+    folder = shutil.copytree(FIXTURE_V1 / "folder", tmp_path / "folder")
+    [table] = recover(folder).tables
+    assert table.code == SEAT_V1["code"] and table.rules.name == "classic"
+    assert table.game is not None and table.game.state.version == SEAT_V1["version"]
+    assert table.seats[0].last_seq == SEAT_V1["last_seq"] and table.seats[1].kind == "bot"
+
+    async def scenario() -> None:
+        host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
+        host.resume(folder)
+        await host.start()
+        try:
+            client = await Recorder.connect(host.port)
+            client.hello()
+            await client.until("welcome")
+            client.send({"type": "rejoin", "code": SEAT_V1["code"], "seat": 0,
+                         "token": SEAT_V1["token"]})
+            client.seq = (await client.until("joined"))["last_seq"]
+            assert client.seq == SEAT_V1["last_seq"]
+            while True:  # the bot at seat 1 plays first
+                message = await client.until_any(("view", "error"))
+                assert message["type"] == "view", message
+                view = message["view"]
+                if 0 in view["to_decide"]:
+                    break
+            assert view["version"] > SEAT_V1["version"]
+            client.decide(view["legal"][0], view["version"])
+            assert (await client.until("ack"))["seq"] == SEAT_V1["last_seq"] + 1
             client.close()
         finally:
             await host.close()
