@@ -12,7 +12,7 @@ from net.framing import encode_frame
 from net.host import HostConfig
 from net.local import start_local_host
 
-from .net_helpers import Recorder, running_host
+from .net_helpers import Recorder, eventually, running_host
 from .seeds import HOST_SEED
 
 
@@ -125,7 +125,7 @@ def test_dropped_seat_reconnects_with_its_token_mid_turn():
             await client.join(table.code)
             await client.until("view")
             client.writer.transport.abort()  # gone while it must decide
-            await asyncio.sleep(0.05)
+            await eventually(lambda: 0 not in host.audiences[table.id].seats)
             assert table.game.state.deciders() == (0,)
             back = await Recorder.connect(host.port)
             back.hello()
@@ -148,11 +148,7 @@ def test_grace_period_then_a_bot_plays_until_the_owner_returns():
             client = await Recorder.connect(host.port)
             await client.join(table.code)
             client.close()
-            for _ in range(200):
-                if table.status == "over":
-                    break
-                await asyncio.sleep(0.02)
-            assert table.status == "over"
+            await eventually(lambda: table.status == "over")  # the stand-in plays it out
     asyncio.run(scenario())
 
 
