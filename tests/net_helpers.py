@@ -123,5 +123,5 @@ async def eventually(condition: Any, seconds: float = WAIT, pause: float = 0.01)
     """Wait until `condition()` holds (it must, within the generous `seconds`)."""
     deadline = asyncio.get_running_loop().time() + seconds
     while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "not reached in time"
+        assert asyncio.get_running_loop().time() < deadline, f"not reached in time {condition}"
         await asyncio.sleep(pause)

@@ -17,12 +17,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
 from net.host import Host
 from net.host.journal import Files, read_segment, segments
 
-from .net_helpers import Recorder, running_host
+from .net_helpers import Recorder, eventually, running_host
 
 WAIT = 60.0
 """Seconds a condition may take on a loaded machine before the test fails."""
@@ -30,23 +31,26 @@ WAIT = 60.0
 
 class WatchedFiles(Files):
     """The journal's system calls, watched: `synced` counts the fdatasyncs that
-    returned; with `hold()` the next fdatasync waits for `release()`; with `fail`
-    set, the next write or fdatasync (as `fail_in` says) raises it."""
+    returned; after `hold()` an fdatasync waits for a `release()` (one each, in
+    order; `entered` is set when one waits); with `fail` set, the next write or
+    fdatasync (as `fail_in` says) raises it."""
 
     def __init__(self) -> None:
         self.synced = 0
         self.entered = threading.Event()
-        self._gate: threading.Event | None = None
+        self._gates: list[threading.Event] = []
         self.fail: OSError | None = None
         self.fail_in = "write"
 
     def hold(self) -> None:
         self.entered.clear()
-        self._gate = threading.Event()
+        self._gates.append(threading.Event())
 
     def release(self) -> None:
-        if self._gate is not None:
-            self._gate.set()
+        for gate in self._gates:
+            if not gate.is_set():
+                gate.set()
+                return
 
     def write(self, fd: int, data: Any) -> int:  # type: ignore[override]
         if self.fail is not None and self.fail_in == "write":
@@ -56,11 +60,11 @@ class WatchedFiles(Files):
     def fdatasync(self, fd: int) -> None:  # type: ignore[override]
         if self.fail is not None and self.fail_in == "fdatasync":
             raise self.fail
-        gate = self._gate
+        gate = next((g for g in self._gates if not g.is_set()), None) if self._gates else None
         if gate is not None:
             self.entered.set()
             assert gate.wait(WAIT), "the test never released the fdatasync"
-            self._gate = None
+            self._gates.remove(gate)
         Files.fdatasync(fd)
         self.synced += 1
 
@@ -152,3 +156,62 @@ def test_a_failing_journal_stops_the_host_and_tells_nobody(tmp_path: Path, fail_
                 assert all(record[5] != first.seq for record in _decisions_on_disk(tmp_path))
     asyncio.run(scenario())
     assert "cannot save to" in capsys.readouterr().err
+
+
+def _frames(data: bytes) -> list[str]:
+    """The message types in a run of frames."""
+    kinds = []
+    while data:
+        length = int.from_bytes(data[:4], "big")
+        kinds.append(msgpack.unpackb(data[4:4 + length])["type"])
+        data = data[4 + length:]
+    return kinds
+
+
+def test_frames_of_a_later_batch_wait_for_it_and_a_close_waits_for_held_frames(
+        tmp_path: Path):
+    """Bo's view of Ana's decision waits for batch 1, his pong (sent while batch 2
+    was open) for batch 2, and so does Cy's pong (Cy sits at another table, with
+    nothing else held); Ana, closed by a fatal error meanwhile, gets her ack and
+    the error before the connection closes."""
+    async def scenario() -> None:
+        async with running_host(save_dir=tmp_path) as host:
+            files = _watch(host)
+            cy = await Recorder.connect(host.port)
+            await cy.join(host.create_table(3).code, "Cy")
+            [cy_conn] = host.connections
+            ana, bo, view = await _two_players(host)
+            await asyncio.sleep(0)
+            files.hold()
+            files.hold()
+            delivered = _record_deliveries(host, files)
+            bo_conn = next(c for c in host.connections if c.seat == bo.seat
+                           and c is not cy_conn)
+            try:
+                ana.decide(view["legal"][0], view["version"])
+                assert await asyncio.to_thread(files.entered.wait, WAIT), "no fdatasync seen"
+                files.entered.clear()
+                host.create_table(3)  # batch 2 opens
+                bo.send({"type": "ping", "nonce": 5})
+                cy.send({"type": "ping", "nonce": 6})
+                ana.send({"type": "hello", "protocol": 2, "fingerprint": "0" * 64})
+                held = host.store.barrier._held
+                await eventually(lambda: len(held.get(bo_conn, [])) >= 2 and cy_conn in held)
+                files.release()  # batch 1 is durable; batch 2 waits in its fdatasync
+                assert await asyncio.to_thread(files.entered.wait, WAIT), "no 2nd fdatasync"
+                await eventually(lambda: len(delivered) >= 2)
+                told = [kind for _, data in delivered for kind in _frames(data)]
+                assert "view" in told and "pong" not in told, told
+            finally:
+                files.release()
+                files.release()
+            assert (await bo.until("pong", WAIT))["nonce"] == 5
+            assert (await cy.until("pong", WAIT))["nonce"] == 6
+            await ana.until("ack", WAIT)
+            error = await ana.until("error", WAIT)
+            assert error["reason"] == "unexpected_message"
+            with pytest.raises((asyncio.IncompleteReadError, ConnectionError)):
+                await ana.receive(WAIT)  # closed once its held frames were out
+            bo.close()
+            cy.close()
+    asyncio.run(scenario())
