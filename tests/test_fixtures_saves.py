@@ -8,7 +8,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from net.host import Host, HostConfig
 from net.host.recovery import recover
@@ -32,29 +35,36 @@ def test_a_format_3_table_folder_is_recovered_as_it_was(tmp_path: Path):
     assert [c for c in range(13) if table.game.state.hand[0] >> c & 1] == SEAT["hand"]
 
 
+@asynccontextmanager
+async def _rejoined(folder: Path, seat: dict[str, Any]) -> AsyncIterator[Recorder]:
+    """A real host resumed from `folder`; seat 0's player back with its token, its
+    command numbering going on from the seat's last applied one."""
+    host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
+    host.resume(folder)
+    await host.start()
+    try:
+        client = await Recorder.connect(host.port)
+        client.hello()
+        await client.until("welcome")
+        client.send({"type": "rejoin", "code": seat["code"], "seat": 0, "token": seat["token"]})
+        client.seq = (await client.until("joined"))["last_seq"]
+        yield client
+        client.close()
+    finally:
+        await host.close()
+
+
 def test_its_player_rejoins_a_real_host_and_plays_on(tmp_path: Path):
     folder = shutil.copytree(FIXTURE / "folder", tmp_path / "folder")
 
     async def scenario() -> None:
-        host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
-        host.resume(folder)
-        await host.start()
-        try:
-            client = await Recorder.connect(host.port)
-            client.hello()
-            await client.until("welcome")
-            client.send({"type": "rejoin", "code": SEAT["code"], "seat": 0,
-                         "token": SEAT["token"]})
-            client.seq = (await client.until("joined"))["last_seq"]  # numbering goes on
+        async with _rejoined(folder, SEAT) as client:
             view = (await client.until("view"))["view"]
             assert view["version"] == SEAT["version"] and view["hand"] == SEAT["hand"]
             assert 0 in view["to_decide"]
             client.decide(view["legal"][0], view["version"])
             ack = await client.until("ack")
             assert ack["version"] > SEAT["version"]
-            client.close()
-        finally:
-            await host.close()
 
     asyncio.run(scenario())
 
@@ -67,16 +77,7 @@ def test_a_format_1_table_folder_is_recovered_and_its_player_plays_on(tmp_path: 
     assert table.seats[0].last_seq == SEAT_V1["last_seq"] and table.seats[1].kind == "bot"
 
     async def scenario() -> None:
-        host = Host(HostConfig(bind=LOOPBACK, save_dir=folder))
-        host.resume(folder)
-        await host.start()
-        try:
-            client = await Recorder.connect(host.port)
-            client.hello()
-            await client.until("welcome")
-            client.send({"type": "rejoin", "code": SEAT_V1["code"], "seat": 0,
-                         "token": SEAT_V1["token"]})
-            client.seq = (await client.until("joined"))["last_seq"]
+        async with _rejoined(folder, SEAT_V1) as client:
             assert client.seq == SEAT_V1["last_seq"]
             while True:  # the bot at seat 1 plays first
                 message = await client.until_any(("view", "error"))
@@ -87,8 +88,5 @@ def test_a_format_1_table_folder_is_recovered_and_its_player_plays_on(tmp_path: 
             assert view["version"] > SEAT_V1["version"]
             client.decide(view["legal"][0], view["version"])
             assert (await client.until("ack"))["seq"] == SEAT_V1["last_seq"] + 1
-            client.close()
-        finally:
-            await host.close()
 
     asyncio.run(scenario())

@@ -16,6 +16,8 @@ import pytest
 from havana_game.content import classic_rules, find_edition
 from net import PROTOCOL_VERSION
 from net.framing import encode_frame
+from net.host import Host
+from net.host.table import Table
 
 from .net_helpers import Recorder, running_host
 
@@ -70,12 +72,18 @@ def test_handshake_errors():
     asyncio.run(scenario())
 
 
+async def _seated(host: Host, players: int) -> tuple[Table, Recorder]:
+    """A new lobby table of `players` seats, and Ana sitting at it (the host role)."""
+    table = host.create_table(players)
+    client = await Recorder.connect(host.port)
+    await client.join(table.code, "Ana")
+    return table, client
+
+
 def test_errors_after_joining():
     async def scenario() -> None:
         async with running_host(autostart=False) as host:
-            table = host.create_table(2)
-            seated = await Recorder.connect(host.port)
-            await seated.join(table.code, "Ana")
+            table, seated = await _seated(host, 2)
             watcher = await _welcomed(host.port)
             watcher.send({"type": "watch", "code": table.code})
             await watcher.until("joined", WAIT)
@@ -129,9 +137,7 @@ async def _revision(client: Recorder) -> int:
 def test_seat_errors():
     async def scenario() -> None:
         async with running_host(autostart=False) as host:
-            lobby = host.create_table(3)
-            ana = await Recorder.connect(host.port)
-            await ana.join(lobby.code, "Ana")
+            _, ana = await _seated(host, 3)
             revision = await _revision(ana)
             ana.seq += 1
             ana.send({"type": "kick", "seq": ana.seq, "version": revision, "seat": 2})

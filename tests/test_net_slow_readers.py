@@ -62,18 +62,24 @@ async def _flood_until_dropped(host: Host, client: Recorder, conn: Connection) -
         await asyncio.sleep(0.01)
 
 
+def _noted(owner: Any, conn: Connection) -> list[int]:
+    """Note the bytes waiting unread each time `owner.abort()` is called."""
+    noted: list[int] = []
+    original = owner.abort
+
+    def abort() -> None:
+        noted.append(conn.writer.transport.get_write_buffer_size())
+        original()
+    owner.abort = abort
+    return noted
+
+
 def test_the_heartbeat_aborts_a_client_whose_data_waits_unread_too_long():
     async def scenario() -> None:
         async with running_host(heartbeat=0.5, drain_timeout=0.5,
                                 send_buffer_limit=1 << 30) as host:
             client, conn = await _flooding_spectator(host)
-            aborted: list[Any] = []
-            original = conn.abort
-
-            def abort() -> None:
-                aborted.append(conn.writer.transport.get_write_buffer_size())
-                original()
-            conn.abort = abort  # type: ignore[method-assign]
+            aborted = _noted(conn, conn)  # Connection.abort: the heartbeat's
             await _flood_until_dropped(host, client, conn)
             assert aborted and aborted[0] > 0  # by the heartbeat, with data unread
             assert conn.unread_since is not None
@@ -86,13 +92,7 @@ def test_unread_data_past_the_send_buffer_limit_aborts_the_client_at_once():
         async with running_host(heartbeat=30.0, drain_timeout=1000.0,
                                 send_buffer_limit=64 << 10) as host:
             client, conn = await _flooding_spectator(host)
-            buffered: list[int] = []
-            original = conn.writer.transport.abort
-
-            def abort() -> None:
-                buffered.append(conn.writer.transport.get_write_buffer_size())
-                original()
-            conn.writer.transport.abort = abort  # type: ignore[method-assign]
+            buffered = _noted(conn.writer.transport, conn)
             await _flood_until_dropped(host, client, conn)
             assert buffered and buffered[0] > 64 << 10
             assert conn.unread_since is None  # the heartbeat never looked
