@@ -9,6 +9,7 @@ Which documented codes the whole suite produced is checked once it ends
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from net.framing import encode_frame
 from net.host import Host
 from net.host.table import Table
 
-from .net_helpers import Recorder, running_host
+from .net_helpers import Recorder, play_randomly, running_host
 
 WAIT = 60.0
 
@@ -173,3 +174,18 @@ def test_the_error_table_is_read_whole():
     codes = documented_error_codes()
     assert {"expected_hello", "seat_connected", "internal_error", "replaced"} <= codes
     assert "reason" not in codes and len(codes) >= 30
+
+
+def test_a_seat_command_once_the_game_is_over():
+    async def scenario() -> None:
+        async with running_host() as host:
+            table = host.create_table(2, [None, "random"])
+            ana = await Recorder.connect(host.port)
+            await ana.join(table.code, "Ana")
+            await play_randomly(ana, random.Random(8))
+            ana.seq += 1
+            ana.send({"type": "open_seat", "seq": ana.seq, "version": table.revision, "seat": 1})
+            error = await ana.until("error", WAIT)
+            assert (error["reason"], error["fatal"]) == ("game_over", False)
+            ana.close()
+    asyncio.run(scenario())
