@@ -1,8 +1,14 @@
 """Shared test setup: no display or audio device is ever needed; every game a
 test plays over the network is dealt from a fixed host seed (`seeds.HOST_SEED`),
-and a failing test's report names it."""
+and a failing test's report names it.
+
+Every error a host of this process sends (`Connection.send_error`) is noted; a
+run of the whole suite then fails if an error code of PROTOCOL.md's table was
+produced by no test (so a code cannot be documented and never tried)."""
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +16,46 @@ from .seeds import HOST_SEED
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+TESTS = Path(__file__).resolve().parent
+PRODUCED: set[str] = set()
+"""The error codes hosts sent in this test session."""
+
+
+def documented_error_codes() -> set[str]:
+    """The codes of PROTOCOL.md's "Errors" table (its first column)."""
+    doc = (TESTS.parent / "docs" / "PROTOCOL.md").read_text("utf-8")
+    section = doc[doc.index("\n## Errors\n"):]
+    section = section[:section.find("\n## ", 1)]
+    return {name for line in section.splitlines() if line.startswith("| `")
+            for name in re.findall(r"`([a-z_]+)`", line.split("|")[1])}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    from net.host.connection import Connection
+
+    send_error = Connection.send_error
+
+    def noted(self, error, seq=None):  # type: ignore[no-untyped-def]
+        PRODUCED.add(error.reason)
+        send_error(self, error, seq)
+    Connection.send_error = noted  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    ran = {Path(str(item.path)).name for item in session.items}
+    whole = ran >= {path.name for path in TESTS.glob("test_*.py")
+                    if "\ndef test_" in path.read_text("utf-8")}
+    option = session.config.option
+    if exitstatus != 0 or not whole or option.keyword or option.collectonly:
+        return
+    missing = documented_error_codes() - PRODUCED
+    if missing:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"havana: error codes of PROTOCOL.md no test produced: "
+                                f"{sorted(missing)}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.hookimpl(hookwrapper=True)

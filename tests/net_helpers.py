@@ -218,3 +218,15 @@ async def play_randomly(client: Recorder, rng: random.Random) -> dict[str, Any]:
         if not waiting and view is not None and client.seat in view["to_decide"]:
             client.decide(rng.choice(view["legal"]), view["version"])
             waiting = True
+
+
+WAIT = 120.0
+"""Seconds a condition may take on a loaded machine before a test fails."""
+
+
+async def eventually(condition: Any, seconds: float = WAIT, pause: float = 0.01) -> None:
+    """Wait until `condition()` holds (it must, within the generous `seconds`)."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"not reached in time {condition}"
+        await asyncio.sleep(pause)

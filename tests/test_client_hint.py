@@ -122,3 +122,36 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     until(app, lambda: table.deciding() and not table.model.has_pending)
     assert table.focus is None  # a new question: Enter is not left on End turn
     table.close()
+
+
+def _views_naming_another_seat():
+    """(view, decision) pairs of a 3-player game whose decision names another seat:
+    a tax on a victim, a thief's target."""
+    rules = classic_rules()
+    rng = random.Random(HOST_SEED)
+    found: dict[str, tuple] = {}
+    while len(found) < 2:
+        state = new_game(rules, 3, rng.randrange(1 << 30))
+        while state.outcome() is None and len(found) < 2:
+            seat = state.deciders()[0]
+            view = view_for(state, seat)
+            for d in view["legal"]:
+                if d["kind"] == "tax" and d["victim"] != seat:
+                    found.setdefault("tax", (view, d))
+                elif d["kind"] == "act" and rules.keys[d["card"]].endswith("thief") \
+                        and d.get("target") not in (None, seat):
+                    found.setdefault("steal", (view, d))
+            apply(state, seat, rng.choice(legal_decisions(state, seat)))
+    return found
+
+
+def test_the_hint_line_names_the_seat_the_decision_names():
+    from havana_game.ai.hint import Hint
+    from havana_game.client.table.hints import hint_line
+
+    names = ("Ana", "Bo", "Cyd")
+    for kind, (view, decision) in _views_naming_another_seat().items():
+        victim = decision["victim" if kind == "tax" else "target"]
+        line = hint_line(Hint(view["legal"], decision), view, lambda seat: names[seat])
+        assert names[victim] in line, (kind, line)
+        assert all(names[other] not in line for other in range(3) if other != victim), line

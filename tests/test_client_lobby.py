@@ -61,37 +61,20 @@ def test_host_lobby_fills_and_starts(tmp_path):
     table.leave_now()
 
 
-class FakeConnection:
-    """A host-role connection that only records what the lobby asks of it."""
-
-    is_host, seat = True, 0
-
-    def __init__(self) -> None:
-        self.bots: list[tuple[str, int]] = []
-
-    def poll(self) -> list:
-        return []
-
-    def add_bot(self, level: str, seat: int) -> None:
-        self.bots.append((level, seat))
-
-    def start_game(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
+    """On the real LAN host the lobby starts: the bot that sits down has the level
+    picked (what the host's table says, not what the lobby meant to send)."""
     app = make_app(tmp_path)
-    conn = FakeConnection()
-    lobby = LobbyScene(app, conn=conn, address="127.0.0.1:47001")
-    lobby.seats = [{"seat": 0, "kind": "human", "name": "Ana", "level": None},
-                   {"seat": 1, "kind": "open", "name": "", "level": None}]
-    app.switch(lobby)
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["host"]))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
+    until(app, lambda: "add:1" in lobby.controls())
     step(app, click(lobby.controls()["level"]))
     step(app, click(lobby.controls()["add:1"]))
-    assert conn.bots == [(ai_levels()[1], 1)]
+    until(app, lambda: lobby.seats[1]["kind"] == "bot")
+    assert lobby.seats[1]["level"] == ai_levels()[1] != ai_levels()[0]
+    lobby.on_escape()
 
 
 def test_the_host_setup_is_remembered_and_plays_its_edition(tmp_path):

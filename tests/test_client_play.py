@@ -27,7 +27,7 @@ def test_single_player_game_to_results(tmp_path, keyboard, edition):
                          seed=HOST_SEED, edition=edition)
     scene = TableScene(app, link)
     app.switch(scene)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 600  # a guard against a hang, not a speed check
     decisions = 0
     while not isinstance(app.scene, ResultsScene):
         assert time.monotonic() < deadline, f"unfinished after {decisions} decisions"

@@ -147,8 +147,13 @@ def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
         act_once(app, table)
     until(app, lambda: table.deciding() and not table.model.has_pending)
     version = table.view["version"]
-    time.sleep(0.3)  # the journal is written
     [running] = localgame.saved_games()
+
+    def saved_version() -> int | None:
+        from net.host.recovery import recover
+        tables = recover(running.folder).tables
+        return tables[0].game.state.version if tables and tables[0].game else None
+    until(app, lambda: saved_version() == version)  # the journal holds the decisions told
     crashed = localgame.slots_dir() / "20000101-000000-crash0"
     shutil.copytree(running.folder, crashed)  # what the disk held at the crash
     assert not list(crashed.glob("*" + localgame.TABLE_SUFFIX))  # journal only

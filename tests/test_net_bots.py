@@ -1,18 +1,23 @@
-"""Bots think off the host's event loop: a slow bot holds up no one, a bot that
-fails has a random legal decision played for it, and pings never reach a
-connection still in its handshake."""
+"""Bots think off the host's event loop: a bot that thinks holds up no one; a bot
+that fails, or whose decision the table refuses, has a random legal decision
+played for it; a bot whose question changed while it thought (its player came
+back) does not play the old answer; pings never reach a connection still in its
+handshake. Bots that wait for the test (`GatedBot`), not for the clock."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
 from typing import Any
 
+import pytest
+
 from .net_helpers import Recorder, play_randomly, running_host
 
-SLOW = 1.5
-"""Seconds the slow bot thinks."""
+WAIT = 60.0
+"""Seconds a condition may take on a loaded machine before the test fails."""
 
 
 class FailingBot:
@@ -22,14 +27,32 @@ class FailingBot:
         raise RuntimeError("this bot always fails")
 
 
-class SlowBot:
-    """Thinks `SLOW` seconds, then plays the first legal decision."""
+class GatedBot:
+    """Thinks until the test opens `gate`, then plays the first legal decision of
+    the view it was given; `asked` is set once it starts thinking."""
 
-    level = "slow"
+    level = "gated"
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.gate = threading.Event()
+        self.answered = 0
 
     def decide(self, view: Any) -> dict[str, Any]:
-        time.sleep(SLOW)
+        self.asked.set()
+        assert self.gate.wait(WAIT), "the test never let the bot answer"
+        self.answered += 1
         return view["legal"][0]
+
+
+class RefusedBot:
+    """Answers every question with a decision the table refuses."""
+
+    level = "refused"
+
+    def decide(self, view: Any) -> dict[str, Any]:
+        return {"kind": "end_turn"} if view["step"] != "build" else {"kind": "choose",
+                                                                     "cards": [0, 1]}
 
 
 async def _a_game_against(bot: Any, rng: random.Random) -> dict[str, Any]:
@@ -51,22 +74,65 @@ def test_a_failing_bot_gets_random_legal_decisions_and_the_game_ends(capsys):
         in capsys.readouterr().err
 
 
+def test_a_refused_bot_gets_random_legal_decisions_and_the_game_ends(capsys):
+    over = asyncio.run(_a_game_against(RefusedBot(), random.Random(6)))
+    assert over["winners"]
+    assert "the decision of the bot at seat 1 was refused" in capsys.readouterr().err
+
+
 def test_the_host_answers_pings_while_a_bot_thinks():
-    """The slow bot's first decision comes with the opening; meanwhile a ping is
-    answered at once (before, the bot held the whole event loop)."""
-    async def scenario() -> float:
+    """The bot's first decision comes with the opening; a ping is answered while
+    it still thinks (before, the bot held the whole event loop)."""
+    async def scenario() -> None:
         async with running_host() as host:
             table = host.create_table(2, [None, "random"])
-            table.seats[1].bot = SlowBot()  # type: ignore[assignment]
+            bot = GatedBot()
+            table.seats[1].bot = bot  # type: ignore[assignment]
             client = await Recorder.connect(host.port)
             await client.join(table.code)  # the game starts: the bot begins to think
-            started = time.monotonic()
+            assert await asyncio.to_thread(bot.asked.wait, WAIT)
             client.send({"type": "ping", "nonce": 7})
-            await client.until("pong")
+            await client.until("pong", WAIT)
+            assert bot.answered == 0  # answered while the bot thinks
+            bot.gate.set()
             client.close()
-            return time.monotonic() - started
-    answered = asyncio.run(scenario())
-    assert answered < SLOW / 2, f"the ping waited {answered:.2f} s for the bot"
+    asyncio.run(scenario())
+
+
+def test_a_stand_in_whose_player_returns_while_it_thinks_does_not_answer_for_them(
+        monkeypatch: pytest.MonkeyPatch):
+    """Bo leaves; the stand-in bot thinks about Bo's opening; Bo rejoins before it
+    answers. The question changed (the seat is Bo's again): the answer is dropped,
+    nothing is played for Bo, and Bo's own choice is taken."""
+    bot = GatedBot()
+    monkeypatch.setattr("net.host.table.make_bot", lambda level, seed: bot)
+
+    async def scenario() -> None:
+        async with running_host(grace=0.01) as host:
+            table = host.create_table(2)
+            ana, bo = await Recorder.connect(host.port), await Recorder.connect(host.port)
+            await ana.join(table.code, "Ana")
+            await bo.join(table.code, "Bo")
+            await bo.until("view", WAIT)
+            bo.close()
+            assert await asyncio.to_thread(bot.asked.wait, WAIT)  # the stand-in thinks
+            back = await Recorder.connect(host.port)
+            back.hello()
+            await back.until("welcome", WAIT)
+            back.send({"type": "rejoin", "code": table.code, "seat": bo.seat, "token": bo.token})
+            await back.until("joined", WAIT)
+            view = (await back.until("view", WAIT))["view"]
+            bot.gate.set()
+            while host._bot_tasks:
+                await asyncio.gather(*host._bot_tasks)
+            assert bot.answered == 1
+            assert table.game is not None
+            assert all(seat != bo.seat for seat, _ in table.game.history)
+            back.decide(view["legal"][0], view["version"])
+            assert (await back.until_any(("ack", "error"), WAIT))["type"] == "ack"
+            ana.close()
+            back.close()
+    asyncio.run(scenario())
 
 
 def test_no_ping_during_the_handshake():

@@ -13,7 +13,7 @@ from net.framing import encode_frame
 from net.host import HostConfig
 from net.local import start_local_host
 
-from .net_helpers import Recorder, play_randomly, running_host
+from .net_helpers import Recorder, eventually, play_randomly, running_host
 from .seeds import HOST_SEED
 
 
@@ -126,7 +126,7 @@ def test_dropped_seat_reconnects_with_its_token_mid_turn():
             await client.join(table.code)
             await client.until("view")
             client.writer.transport.abort()  # gone while it must decide
-            await asyncio.sleep(0.05)
+            await eventually(lambda: 0 not in host.audiences[table.id].seats)
             assert table.game.state.deciders() == (0,)
             back = await Recorder.connect(host.port)
             back.hello()

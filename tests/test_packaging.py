@@ -33,3 +33,14 @@ def test_the_pure_python_switch_runs_the_engine_sources():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, check=True)
     assert done.stdout.split() == ["pure", "Python", "True"]
+
+
+def test_the_test_command_ends_with_pytest_s_summary_line():
+    """CI's output (tools/dev.py test) ends with "N passed in S s": pytest runs with
+    one -q in all, never two (which would drop that line)."""
+    from tools.dev import PYTEST, ROOT
+
+    test = "tests/test_packaging.py::test_a_compiled_module_older_than_its_source_is_refused"
+    out = subprocess.run([sys.executable, "-m", *PYTEST, test], cwd=ROOT, capture_output=True,
+                         text=True).stdout
+    assert out.strip().splitlines()[-1].startswith("1 passed in "), out

@@ -29,6 +29,9 @@ STAMP = VENV / ".havana-installed"
 PURE_TESTS = ["tests/test_rules_*.py", "tests/test_ai_*.py", "tests/test_saves_*.py",
               "tests/test_fixtures*.py"]
 """The tests the second CI leg runs on the pure-Python engine."""
+PYTEST = ("pytest", "-q")
+"""pytest as `test` runs it: one -q, so its last line is the summary ("N passed in
+S s"); a second -q anywhere (pyproject's addopts) would leave that line out."""
 
 
 def say(message: str) -> None:
@@ -134,14 +137,14 @@ def run(*command: str, **env: str) -> int:
 def test() -> int:
     """ruff, mypy and every test; then the pure-Python engine's leg."""
     install("test")
-    for command in (("ruff", "check", "."), ("mypy",), ("pytest",)):
+    for command in (("ruff", "check", "."), ("mypy",), PYTEST):
         code = run(*command)
         if code:
             return code
     pure = sorted(str(p.relative_to(ROOT)) for pattern in PURE_TESTS for p in ROOT.glob(pattern))
     if not pure:
         fail(f"no tests for the pure-Python leg ({', '.join(PURE_TESTS)})")
-    return run("pytest", *pure, HAVANA_PURE_PYTHON="1")
+    return run(*PYTEST, *pure, HAVANA_PURE_PYTHON="1")
 
 
 def play(arguments: list[str]) -> int:

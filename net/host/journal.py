@@ -94,11 +94,22 @@ def _records(path: Path, pos: int, payload: bytes) -> list[tuple[int, Any]]:
                         f"({type(error).__name__})") from None
 
 
+class Files:
+    """The system calls the journal writes with (a test puts in one that fails a
+    write or watches every fdatasync)."""
+
+    open = staticmethod(os.open)
+    write = staticmethod(os.write)
+    fdatasync = staticmethod(os.fdatasync)
+    close = staticmethod(os.close)
+
+
 class JournalWriter:
     """Appends frames to numbered segments (used from one worker thread)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, files: Files | None = None) -> None:
         self.folder = folder
+        self.files = files or Files()
         self._fd: int | None = None
         self._number = -1
 
@@ -107,19 +118,19 @@ class JournalWriter:
         one closed) and make it durable."""
         if number != self._number:
             self.close()
-            self._fd = os.open(segment_path(self.folder, number),
-                               os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            self._fd = self.files.open(segment_path(self.folder, number),
+                                       os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
             self._number = number
             sync_folder(self.folder)
         assert self._fd is not None
         view = memoryview(data)
         while view:
-            view = view[os.write(self._fd, view):]
-        os.fdatasync(self._fd)
+            view = view[self.files.write(self._fd, view):]
+        self.files.fdatasync(self._fd)
 
     def close(self) -> None:
         if self._fd is not None:
-            os.close(self._fd)
+            self.files.close(self._fd)
             self._fd, self._number = None, -1
 
 

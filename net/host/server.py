@@ -663,7 +663,9 @@ class Host:
         answer is applied only if the table is still where the bot saw it. A bot
         that fails has a random legal decision played for it, and says so. While it
         thinks, another seat may make its simultaneous choice: the answer stands if
-        this seat's options are unchanged, and otherwise the bot thinks again."""
+        this seat's options are unchanged, and otherwise the bot thinks again. A
+        decision the table refuses (a bot's bug) is replaced by a random legal one
+        too, so the table never waits for a bot that will not play."""
         again = False
         try:
             turn = table.bot_turn()
@@ -693,11 +695,15 @@ class Host:
                     and view_for(game.state, seat).get("legal") != view.get("legal"):
                 again = True  # the question changed (a human took the seat, the
                 return        # game moved on): think about the table as it is now
-            events = table.decide(seat, decision, game.state.version)
-        except (ProtocolError, IllegalDecision) as error:
-            print(f"havana host: table {table.id}: a bot decision was refused ({error})",
-                  file=sys.stderr)
-            return
+            try:
+                events = table.decide(seat, decision, game.state.version)
+            except (ProtocolError, IllegalDecision) as error:
+                print(f"havana host: table {table.id}: the decision of the bot at seat {seat} "
+                      f"was refused ({error}); a random legal decision was played for it",
+                      file=sys.stderr)
+                legal = view_for(game.state, seat).get("legal", [])
+                events = table.decide(seat, table.parse(random.Random(version).choice(legal)),
+                                      game.state.version)
         finally:
             self._bots_scheduled.discard(table.id)
             if again:

@@ -66,7 +66,7 @@ class Store:
         """Every table that has records, by id."""
         self._broken = False
         """A snapshot failed: segments are no longer removed."""
-        self._writer = journal.JournalWriter(folder)
+        self.writer = journal.JournalWriter(folder)
         self._journal_thread = ThreadPoolExecutor(1, "havana-journal")
         self._snapshot_thread = ThreadPoolExecutor(1, "havana-snapshots")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -130,7 +130,7 @@ class Store:
         """(Journal thread.) Batch `number` is durable once this returns; the loop
         notices at its next commit, or in `_written`, whichever comes first (a long
         loop pass does not hold the frames back)."""
-        self._writer.append(segment, data)
+        self.writer.append(segment, data)
         self._durable = number
 
     def _from_thread(self, future: Future[None]) -> None:
@@ -242,7 +242,7 @@ class Store:
         if self._loop is None:
             return
         await self._drained()
-        self._writer.close()
+        self.writer.close()
         self._segment += 1  # no record goes to the current segment any more
         stale = {table_id for segment in self._pins for table_id in self._uncovered(segment)}
         for table_id in sorted(stale):

@@ -1,0 +1,151 @@
+"""Mutation testing (issue 26): how many small changes to the code the tests notice.
+
+    python3 tools/mutation.py host            net/host's store, journal, barrier,
+                                              connection and audience modules
+    python3 tools/mutation.py engine          the rules engine (slow: hours on 2 cores)
+    python3 tools/mutation.py engine --only legal.py state.py   a part of the engine
+    python3 tools/mutation.py host --report   the figures of the last run (or of one
+                                              resumed by hand with `mutmut run` in its
+                                              folder), without running anything
+
+Runs mutmut (installed into `.venv` when missing) on a copy of this work tree in
+`build/mutation/TARGET` (the tree itself is never touched), with the engine as
+pure Python (HAVANA_PURE_PYTHON=1: mutmut mutates sources, not compiled modules)
+and only the tests that exercise the target. Each module's killed / survived
+counts, the surviving mutants' names (`mutmut show NAME` in that folder shows one),
+the command, date and machine load go to `docs/bench/mutation-TARGET.json`.
+Not in CI: it runs the tests once per mutant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = ROOT / ".venv" / "bin" / "python"
+MUTMUT = "mutmut>=3.3,<4"
+
+TARGETS: dict[str, tuple[list[str], list[str]]] = {
+    "host": ([f"net/host/{name}.py" for name in
+              ("store", "journal", "barrier", "connection", "audience")],
+             ["tests/test_net_journal.py", "tests/test_net_durability.py",
+              "tests/test_net_slow_readers.py", "tests/test_net_views.py",
+              "tests/test_net_error_codes.py", "tests/test_net_protocol.py",
+              "tests/test_net_host_guards.py"]),
+    "engine": ([str(p.relative_to(ROOT)) for p in sorted((ROOT / "havana_game/rules").glob("*.py"))
+                if p.name != "__init__.py"],
+               ["tests/test_rules_building.py", "tests/test_rules_cards.py",
+                "tests/test_rules_edition2024.py", "tests/test_rules_forced.py",
+                "tests/test_rules_properties.py", "tests/test_rules_round.py",
+                "tests/test_rules_setup_and_order.py", "tests/test_fixtures_games.py"]),
+}
+"""Target -> (the modules mutated, the tests run against each mutant)."""
+
+KILLED = {1, 3, -24, 24, 152, 255, -9, -11, 36, 37}
+"""mutmut's exit codes of a mutant the tests noticed: tests failed, or a crash or
+time-out (a mutant that hangs the tests is caught too)."""
+
+
+def copy_tree(destination: Path) -> None:
+    """The files git knows (as they are in the work tree, changes included)."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split()
+    shutil.rmtree(destination, ignore_errors=True)
+    for name in files:
+        source = ROOT / name
+        if source.is_file():
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+
+
+def configure(folder: Path, modules: list[str], tests: list[str]) -> None:
+    lines = ["[mutmut]", "source_paths =", "    havana_game", "    net",
+             "only_mutate =", *(f"    {m}" for m in modules),
+             "pytest_add_cli_args_test_selection =", *(f"    {t}" for t in tests),
+             "also_copy =", "    tools", "    docs", "    assets", "    README.md",
+             "pytest_add_cli_args =", "    -p", "    no:cacheprovider", ""]
+    (folder / "setup.cfg").write_text("\n".join(lines))
+
+
+def scores(folder: Path, modules: list[str]) -> dict[str, dict[str, Any]]:
+    """Module -> counts and the surviving mutants, from mutmut's `.meta` files."""
+    result: dict[str, dict[str, Any]] = {}
+    for module in modules:
+        meta = folder / "mutants" / f"{module}.meta"
+        codes: dict[str, int | None] = (json.loads(meta.read_text())["exit_code_by_key"]
+                                        if meta.exists() else {})
+        killed = sum(1 for code in codes.values() if code in KILLED)
+        survived = sorted(name for name, code in codes.items() if code == 0)
+        other = len(codes) - killed - len(survived)
+        tested = killed + len(survived)
+        result[module] = {"mutants": len(codes), "killed": killed,
+                          "survived": len(survived), "not_run": other,
+                          "score": round(killed / tested, 3) if tested else None,
+                          "surviving": survived}
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("target", choices=sorted(TARGETS))
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="file names in the target to mutate (default: all)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--note", default="", help="a remark kept with the figures")
+    parser.add_argument("--report", action="store_true",
+                        help="only write the figures of the mutants already run")
+    args = parser.parse_args()
+    modules, tests = TARGETS[args.target]
+    if args.only:
+        modules = [m for m in modules if Path(m).name in args.only]
+    tests = [t for t in tests if (ROOT / t).exists()]
+    if subprocess.run([str(PYTHON), "-c", "import mutmut"], capture_output=True).returncode:
+        subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", MUTMUT], check=True)
+    folder = ROOT / "build" / "mutation" / args.target
+    load = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else []
+    started = time.monotonic()
+    returncode = 0
+    if not args.report:
+        copy_tree(folder)
+        configure(folder, modules, tests)
+        env = {**os.environ, "HAVANA_PURE_PYTHON": "1", "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy"}
+        returncode = subprocess.run([str(PYTHON), "-m", "mutmut", "run", "--max-children",
+                                     str(args.jobs)], cwd=folder, env=env).returncode
+    by_module = scores(folder, modules)
+    figures: dict[str, Any] = {
+        "command": " ".join(["python3 tools/mutation.py", *sys.argv[1:]]),
+        "tool": subprocess.run([str(PYTHON), "-m", "pip", "show", "mutmut"], capture_output=True,
+                               text=True).stdout.split("\n")[1].removeprefix("Version: "),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "loadavg_at_start": load,
+                    "loadavg_at_end": Path("/proc/loadavg").read_text().split()[:3]
+                    if load else [], "python": platform.python_version()},
+        "minutes": None if args.report else round((time.monotonic() - started) / 60, 1),
+        "note": args.note,
+        "tests": tests,
+        "modules": by_module,
+    }
+    out = ROOT / "docs" / "bench" / f"mutation-{args.target}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(figures, indent=1) + "\n")
+    for module, score in by_module.items():
+        print(f"{module}: {score['killed']}/{score['killed'] + score['survived']} killed "
+              f"({score['score']}), {score['not_run']} not run")
+    print(f"written to {out.relative_to(ROOT)}")
+    return returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
