@@ -65,10 +65,7 @@ def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
     """On the real LAN host the lobby starts: the bot that sits down has the level
     picked (what the host's table says, not what the lobby meant to send)."""
     app = make_app(tmp_path)
-    app.scene.layout(app.screen.get_size())
-    step(app, click(app.scene.controls()["host"]))
-    lobby = app.scene
-    assert isinstance(lobby, LobbyScene) and lobby.lan_host is not None
+    lobby = open_table(app)
     until(app, lambda: "add:1" in lobby.controls())
     step(app, click(lobby.controls()["level"]))
     step(app, click(lobby.controls()["add:1"]))
