@@ -234,3 +234,20 @@ def test_screenshot_of_the_display_mid_game(tmp_path):
     bigscreen.draw(surface, board)
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(SHOTS / "display-game-1920x1080.png"))
+
+
+def test_a_hosting_lobby_shows_the_qr_code_and_link_of_the_web_seat_page(tmp_path):
+    from .test_client_lobby import open_table
+    app = make_app(tmp_path)
+    lobby = open_table(app)
+    hosted = lobby.lan_host
+    assert hosted.web == web_url(hosted.address, hosted.port, hosted.code)
+    step(app)
+    image = qr.surface(hosted.web, lobby.px(220))
+    spot = image.get_rect(midtop=(app.screen.get_width() // 2 - lobby.px(490), lobby.px(200)))
+    shown = app.screen.subsurface(spot)
+    assert all(shown.get_at((x, y)) == image.get_at((x, y))
+               for x in range(0, spot.w, 3) for y in range(0, spot.h, 3))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / "lobby-web-link.png"))
+    lobby.on_escape()

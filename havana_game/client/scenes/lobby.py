@@ -274,7 +274,8 @@ class LobbyScene(Scene):
         spot = image.get_rect(midtop=(self.size[0] // 2 - self.px(490), self.px(200)))
         surface.blit(image, spot)
         size, y = self.px(14), spot.bottom + self.px(8)
-        for line in fonts.wrap(tr("lobby.web", url=web), size, self.px(250)):
+        for line in [*fonts.wrap(tr("lobby.web"), size, self.px(250)),
+                     *qr.link_lines(web, size, self.px(250))]:
             label = fonts.text(line, size, art.TEXT_LIGHT)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, y)))
             y += fonts.line_step(size, 1.3)

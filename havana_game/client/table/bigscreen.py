@@ -222,7 +222,7 @@ def _free_seat(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: floa
     top = rect.top + pad + _px(s, 48)
     room = rect.bottom - pad - top
     if board.web:
-        image = qr.surface(board.web, min(room, _px(s, 260)))
+        image = qr.surface(board.web, min(room, _px(s, 200)))
         spot = image.get_rect(bottomright=(rect.right - pad, rect.bottom - pad))
         surface.blit(image, spot)
         right = spot.left - pad
@@ -238,23 +238,18 @@ def _join_text(surface: pygame.Surface, board: Board, area: pygame.Rect, s: floa
     size = _text(s, 28)
     lines = [(line, art.TEXT_LIGHT, False)
              for line in fonts.wrap(tr("display.scan"), size, area.w)]
-    lines += [(line, art.TEXT_DIM, False) for line in url_lines(board.web, size, area.w)]
+    lines += [(line, art.TEXT_DIM, False) for line in qr.link_lines(board.web, size, area.w)]
     lines += [(line, art.ACCENT, True)
               for line in fonts.wrap(tr("display.code", code=board.code), size, area.w, True)]
+    step = fonts.line_step(size, 1.25)
+    if len(lines) * step > area.h:  # a short panel: the QR code beside says "scan"
+        lines = [line for line in lines if line[1] != art.TEXT_LIGHT]
     y = area.top
     for text, color, bold in lines:
         anchor, x = ("midtop", area.centerx) if center else ("topleft", area.left)
         draw_label(surface, text, size, (x, y), color, bold, anchor)
-        y += fonts.line_step(size, 1.25)
+        y += step
 
-
-def url_lines(url: str, size: int, width: int) -> list[str]:
-    """`url` on as few lines of `width` as it takes, broken before its "#code=" first."""
-    if fonts.text(url, size).get_width() <= width:
-        return [url]
-    place, mark, code = url.partition("#")
-    return [line for part in (place, mark + code) if part
-            for line in fonts.wrap(part, size, width)]
 
 
 def _waiting(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float) -> None:

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
+
+from . import fonts
 
 QUIET = 4
 """Modules of white border around the code (the QR standard's quiet zone)."""
@@ -39,3 +42,15 @@ def surface(url: str, size: int) -> pygame.Surface:
             if dark:
                 image.fill(DARK, ((x + QUIET) * cell, (y + QUIET) * cell, cell, cell))
     return image
+
+
+def link_lines(url: str, size: int, width: int) -> list[str]:
+    """`url` as text of `size` on as few lines of `width` as it takes, broken
+    after its separators ("http://192.168.1.20:" / "7733/#code=" / "K7QP2-M3XYZ")."""
+    lines: list[str] = []
+    for piece in re.findall(r".+?(?:[/:#=]+|$)", url):
+        if lines and fonts.text(lines[-1] + piece, size).get_width() <= width:
+            lines[-1] += piece
+        else:
+            lines += fonts.wrap(piece, size, width)
+    return lines
