@@ -124,7 +124,7 @@ def _top(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> 
                art.ACCENT, True, "midleft")
     view = board.view
     if view is not None:
-        phase = tr(f"phase.{view['phase']}")
+        phase = tr_name("phase", phase=view["phase"])
         about = phase if view["phase"] in ("setup", "over") else \
             f"{tr('round', n=view['round'])} · {phase}"
         draw_label(surface, about, _text(s, 34), rect.center, art.TEXT_LIGHT, True, "center")
