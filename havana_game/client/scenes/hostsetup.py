@@ -47,7 +47,8 @@ class HostSetupScene(Scene):
         super().layout(size)
         px, cx = self.px, size[0] // 2
         self.fields = [TextField("name", pygame.Rect(cx - px(300), px(120), px(600), px(44)),
-                                 self.name, max_length=20, label=tr("host.name"))]
+                                 self.name, max_length=20,
+                                 label=tr("host.table_name" if self.phones else "host.name"))]
         self.buttons = []
         for i, n in enumerate((2, 3, 4)):
             rect = pygame.Rect(cx - px(90) + i * px(64), px(200), px(56), px(40))
@@ -141,5 +142,7 @@ class HostSetupScene(Scene):
         self.title(surface, tr("new.phones" if self.phones else "host.title"), 30)
         label_font = art.TEXT_LIGHT
         self.note(surface, tr("players"), 175, label_font, 16)
+        if self.phones:
+            self.note(surface, tr("new.phones_hint"), 505, art.TEXT_DIM, 15)
         if self.message:
             self.note(surface, self.message, 560, art.DANGER)
