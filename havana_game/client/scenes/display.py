@@ -35,7 +35,7 @@ class DisplayScene(Scene):
         self.conn = conn
         self.hosted = hosted
         self.board = bigscreen.Board(code=code, autostart=hosted is not None)
-        if conn is not None and address:
+        if address:
             from net.host.web import web_url
             host, _, port = address.rpartition(":")
             self.board.web = web_url(host, int(port), code)
