@@ -7,6 +7,7 @@ Join LAN game -> Watch."""
 from __future__ import annotations
 
 import inspect
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,15 @@ from .seeds import HOST_SEED
 from .test_client_support import click, make_app, step, until
 
 BIG = (1920, 1080)
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+SHOTS_VARIABLE = "HAVANA_SCREENSHOTS"
+"""Set to a folder (docs/screenshots) to keep the display's screenshots there."""
+
+
+def save_shot(surface: pygame.Surface, name: str, tmp_path: Path) -> None:
+    """Save a screenshot in $HAVANA_SCREENSHOTS, or else in the test's folder."""
+    folder = Path(os.environ.get(SHOTS_VARIABLE) or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(folder / name))
 
 
 class RandomSeat:
@@ -195,8 +204,7 @@ def test_players_use_their_phones_hosts_a_table_whose_link_is_shown(tmp_path):
     assert display.board.web == hosted.web and display.board.code == hosted.code
     assert [s["kind"] for s in display.board.seats] == ["open", "open", "open", "bot"]
     step(app)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "display-waiting-1920x1080.png"))
+    save_shot(app.screen, "display-waiting-1920x1080.png", tmp_path)
     guests = [RandomSeat(hosted.port, hosted.code, name, n)
               for n, name in enumerate(("Ana", "Bo", "Cy"))]
     until(app, lambda: display.board.view is not None, seconds=30)  # --autostart
@@ -227,14 +235,14 @@ def test_watch_from_the_join_screen_opens_the_display(tmp_path):
 
 
 def test_screenshot_of_the_display_mid_game(tmp_path):
-    """docs/screenshots/display-game-1920x1080.png: a game with a free seat's QR code."""
+    """display-game-1920x1080.png: a game with a free seat's QR code
+    (`HAVANA_SCREENSHOTS=docs/screenshots pytest tests/test_client_display.py`)."""
     app, board = game_board(tmp_path)
     board.seats[2] = {**board.seats[2], "kind": "open", "name": ""}
     board.web = web_url("192.168.1.20", 7733, board.code)
     surface = pygame.Surface(BIG)
     bigscreen.draw(surface, board)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(SHOTS / "display-game-1920x1080.png"))
+    save_shot(surface, "display-game-1920x1080.png", tmp_path)
 
 
 def test_a_hosting_lobby_shows_the_qr_code_and_link_of_the_web_seat_page(tmp_path):
@@ -249,6 +257,5 @@ def test_a_hosting_lobby_shows_the_qr_code_and_link_of_the_web_seat_page(tmp_pat
     shown = app.screen.subsurface(spot)
     assert all(shown.get_at((x, y)) == image.get_at((x, y))
                for x in range(0, spot.w, 3) for y in range(0, spot.h, 3))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "lobby-web-link.png"))
+    save_shot(app.screen, "lobby-web-link.png", tmp_path)
     lobby.on_escape()
