@@ -81,7 +81,8 @@ def test_the_qr_code_carries_the_link_module_for_module():
     assert image.get_at((1, 1))[:3] == qr.LIGHT  # the quiet zone
 
 
-def test_the_display_follows_a_game_of_bots_and_clients_to_its_end_with_no_secret(tmp_path):
+def test_the_display_follows_a_game_of_bots_and_clients_to_its_end_with_no_secret(
+        tmp_path, monkeypatch):
     app = make_app(tmp_path, BIG)
     host = local_host(["human", "easy", "human"])
     try:
@@ -117,9 +118,14 @@ def test_the_display_follows_a_game_of_bots_and_clients_to_its_end_with_no_secre
         assert any("Ana" in line for line in display.board.log)
         assert any("Bo" in line for line in display.board.log)
         assert {"Ana", "Bo"} <= {s["name"] for s in display.board.seats}
+        drawn: list[int] = []
+        real = bigscreen.card_face
+        monkeypatch.setattr(bigscreen, "card_face",
+                            lambda index, *a, **k: drawn.append(index) or real(index, *a, **k))
         step(app)
-        shot = app.screen.copy()
-        assert shot.get_size() == BIG
+        assert app.screen.get_size() == BIG
+        public = {card for seat in view["seats"] for card in seat["face_up"]}
+        assert drawn and set(drawn) <= public  # no card but the face-up ones is drawn
         for player in players:
             player.conn.close()
         witness.close()
