@@ -18,6 +18,7 @@ SCREENS = {
     "host_setup": "hostsetup.HostSetupScene",
     "join": "join.JoinScene",
     "lobby": "lobby.LobbyScene",
+    "display": "display.DisplayScene",
     "table": "table.TableScene",
     "results": "results.ResultsScene",
     "replay": "replay.ReplayScene",

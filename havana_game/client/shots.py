@@ -44,7 +44,7 @@ def render_screen(name: str, players: int, seed: int, until_round: int,
 
 
 SCENES = ("menu", "newgame", "hostsetup", "join", "lobby", "settings", "rules", "saved",
-          "statistics", "table", "table-2024", "results", "replay")
+          "statistics", "table", "table-2024", "results", "replay", "display")
 """Every screen `every_scene` renders, in order (the pixel baseline's names)."""
 
 
@@ -95,3 +95,17 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     yield shot("results")
     replay = screen("replay")(app, Replay(record, names), 40, 0)
     yield shot("replay", replay)
+    yield shot("display", still_display(app, advanced_game(3, seed, 3)))
+
+
+def still_display(app: App, link: Any) -> Any:
+    """The table display of a bot-advanced game (`link`), seen as a spectator, with
+    its second seat free (its QR code and link)."""
+    from ..rules import spectator_view
+    display: Any = screen_class("display")
+    display = display(app, address="192.168.1.20:7733", code="K7QP2-M3XYZ")
+    seats = [{"seat": seat, "kind": "open" if seat == 1 else "bot", "name": name,
+              "level": "medium"} for seat, name in enumerate(link.names)]
+    display.take({"type": "table", "seats": seats})
+    display.take({"type": "view", "view": spectator_view(link.game.state), "events": []})
+    return display

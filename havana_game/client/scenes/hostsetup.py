@@ -1,7 +1,9 @@
 """Host a LAN game: the host player's name (also the table's name on the LAN
 list), the number of players, each other seat open for a player or an AI, the
 edition and hints. The setup is remembered for next time; Open the table starts
-the host process (`lanhost`) and goes to the lobby."""
+the host process (`lanhost`) and goes to the lobby. In the "phones" mode (New
+game -> Players use their phones) every seat is open for a phone or an AI, and
+the table display shows the table."""
 
 from __future__ import annotations
 
@@ -25,15 +27,17 @@ OPEN = ""
 class HostSetupScene(Scene):
     """The table's setup, from the last one hosted."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, phones: bool = False) -> None:
         super().__init__(app)
+        self.phones = phones
+        """Players use their phones: no seat for this screen, the display shows the table."""
         settings = app.settings
         self.name = settings.shown_name()
         self.players = settings.lan_players if settings.lan_players in (2, 3, 4) else 4
         levels = [OPEN, *ai_levels()]
         kept = [kind if kind in levels else OPEN for kind in settings.lan_bots][:3]
-        self.kinds = kept + [OPEN] * (3 - len(kept))
-        """The kind of seats 2-4: OPEN or an AI level."""
+        self.kinds = [OPEN] * 4 if phones else kept + [OPEN] * (3 - len(kept))
+        """The kind of seats 2-4 (1-4 in the phones mode): OPEN or an AI level."""
         self.edition = settings.lan_edition if settings.lan_edition in EDITIONS else EDITIONS[0]
         self.hints = settings.lan_hints
         self.message = ""
@@ -43,17 +47,20 @@ class HostSetupScene(Scene):
         super().layout(size)
         px, cx = self.px, size[0] // 2
         self.fields = [TextField("name", pygame.Rect(cx - px(300), px(120), px(600), px(44)),
-                                 self.name, max_length=20, label=tr("host.name"))]
+                                 self.name, max_length=20,
+                                 label=tr("host.table_name" if self.phones else "host.name"))]
         self.buttons = []
         for i, n in enumerate((2, 3, 4)):
             rect = pygame.Rect(cx - px(90) + i * px(64), px(200), px(56), px(40))
             self.buttons.append(Button(f"players:{n}", rect, str(n),
                                        partial(self._set_players, n),
                                        selected=self.players == n))
-        for seat in range(1, self.players):
-            kind = self.kinds[seat - 1]
+        first = self.first_seat
+        step, high = (px(45), px(40)) if self.phones else (px(56), px(44))
+        for seat in range(first, self.players):
+            kind = self.kinds[seat - first]
             label = tr("host.open_seat") if kind == OPEN else tr_name("ai_level", level=kind)
-            rect = pygame.Rect(cx - px(150), px(260) + (seat - 1) * px(56), px(300), px(44))
+            rect = pygame.Rect(cx - px(150), px(260) + (seat - first) * step, px(300), high)
             self.buttons.append(Button(f"kind:{seat}", rect, label, partial(self._cycle, seat),
                                        selected=kind == OPEN, tooltip=tr("host.kind_hint")))
         below = px(260) + 3 * px(56) + px(12)
@@ -71,6 +78,11 @@ class HostSetupScene(Scene):
             Button("open", pygame.Rect(cx + px(80), bottom, px(250), px(48)), tr("host.open"),
                    self.open_table, primary=True)]
 
+    @property
+    def first_seat(self) -> int:
+        """The first seat set up here (the host player sits on seat 0, but for phones)."""
+        return 0 if self.phones else 1
+
     def _keep_name(self) -> None:
         """What was typed in the name field, before the fields are rebuilt."""
         for text in self.fields:
@@ -83,8 +95,8 @@ class HostSetupScene(Scene):
     def _cycle(self, seat: int) -> None:
         """The seat's next kind: open for a player, or one of the AI levels."""
         options = [OPEN, *ai_levels()]
-        kind = self.kinds[seat - 1]
-        self.kinds[seat - 1] = options[(options.index(kind) + 1) % len(options)]
+        kind = self.kinds[seat - self.first_seat]
+        self.kinds[seat - self.first_seat] = options[(options.index(kind) + 1) % len(options)]
         self.relayout()
 
     def _next_edition(self) -> None:
@@ -99,8 +111,10 @@ class HostSetupScene(Scene):
         """The table as set up here."""
         self._keep_name()
         name = self.name.strip()[:20] or self.app.settings.shown_name()
-        bots = [None if kind == OPEN else kind for kind in self.kinds[:self.players - 1]]
-        return lanhost.HostSetup(name, self.players, bots, self.edition, self.hints)
+        bots = [None if kind == OPEN else kind
+                for kind in self.kinds[:self.players - self.first_seat]]
+        return lanhost.HostSetup(name, self.players, bots, self.edition, self.hints,
+                                 phones=self.phones)
 
     def _remember(self, setup: lanhost.HostSetup) -> None:
         settings = self.app.settings
@@ -112,17 +126,23 @@ class HostSetupScene(Scene):
     def open_table(self) -> None:
         """Start the table's host process and wait for the players in the lobby."""
         setup = self.setup()
-        self._remember(setup)
+        if not self.phones:  # (the phones mode's seats are not the usual table's)
+            self._remember(setup)
         try:
             hosted = lanhost.start(setup)
         except OSError as error:
             self.message = tr("net.error", detail=error.strerror or str(error))
             return
-        self.app.show("lobby", lan_host=hosted, name=setup.name)
+        if self.phones:
+            self.app.show("display", hosted=hosted)
+        else:
+            self.app.show("lobby", lan_host=hosted, name=setup.name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.title(surface, tr("host.title"), 30)
+        self.title(surface, tr("new.phones" if self.phones else "host.title"), 30)
         label_font = art.TEXT_LIGHT
         self.note(surface, tr("players"), 175, label_font, 16)
+        if self.phones:
+            self.note(surface, tr("new.phones_hint"), 505, art.TEXT_DIM, 15)
         if self.message:
             self.note(surface, self.message, 560, art.DANGER)

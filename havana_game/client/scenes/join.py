@@ -112,7 +112,10 @@ class JoinScene(Scene):
                                        self.px(48)), tr("back"), self.on_escape),
             Button("connect", pygame.Rect(cx + self.px(130), size[1] - self.px(90),
                                           self.px(200), self.px(48)), tr("join.connect"),
-                   self.connect, primary=True)]
+                   self.connect, primary=True),
+            Button("watch", pygame.Rect(cx - self.px(110), size[1] - self.px(90),
+                                        self.px(220), self.px(48)), tr("join.watch"),
+                   self.watch, tooltip=tr("join.watch_hint"))]
         rows = [(f"rejoin:{i}", tr("join.rejoin", name=held.name, address=held.address),
                  partial(self.rejoin, held), True, True)
                 for i, held in enumerate(self.held[:MAX_REJOIN])]
@@ -160,19 +163,39 @@ class JoinScene(Scene):
         conn.join(held.code, held.name, seat=held.seat, token=held.token)
         self.app.show("lobby", conn, address=held.address, code=held.code)
 
+    def _typed(self) -> dict[str, str] | None:
+        """The address and code typed (a message says what is missing, then None)."""
+        values = {f.name: f.value.strip() for f in self.fields}
+        host, _, port = values["address"].rpartition(":")
+        if not host or not port.isdigit():
+            self.message = tr("join.need_address")
+            return None
+        if not values["code"]:
+            self.message = tr("join.need_code")
+            return None
+        return values
+
+    def watch(self) -> None:
+        """Watch the table typed as a spectator, on the table display."""
+        values = self._typed()
+        if values is None:
+            return
+        from net.client import ClientConnection
+        self._stop_browsing()
+        host, _, port = values["address"].rpartition(":")
+        conn = ClientConnection(host, int(port), reconnect_for=lanseats.GUEST_RETRY)
+        conn.watch(values["code"])
+        self.app.show("display", conn, address=values["address"], code=values["code"])
+
     def connect(self) -> None:
         """Join with what was typed; the name is remembered. Typing the address and
         code of a table where this player holds a seat takes that seat back."""
         from net.host.credentials import normalize_code
 
-        values = {f.name: f.value.strip() for f in self.fields}
+        values = self._typed()
+        if values is None:
+            return
         host, _, port = values["address"].rpartition(":")
-        if not host or not port.isdigit():
-            self.message = tr("join.need_address")
-            return
-        if not values["code"]:
-            self.message = tr("join.need_code")
-            return
         name = values["name"] or self.app.settings.shown_name()
         self.app.settings.remember_name(name)
         self.app.settings.save()

@@ -17,7 +17,7 @@ from ..session import lanhost, lanseats
 from ..session.link import ai_levels
 from ..session.netlink import NetLink
 from ..table.logtext import error_text
-from ..ui import art, fonts
+from ..ui import art, fonts, qr
 from ..ui.i18n import tr, tr_name
 from ..ui.widgets import Button
 from .base import Scene
@@ -262,3 +262,20 @@ class LobbyScene(Scene):
                                                          level.rect.centery)))
         if self.message:
             self.note(surface, self.message, 530, art.DANGER)
+        self._draw_web_link(surface)
+
+    def _draw_web_link(self, surface: pygame.Surface) -> None:
+        """A table hosted here: the QR code of the web seat page and its link, left
+        of the seats, so that guests join from any phone or browser."""
+        web = self.lan_host.web if self.lan_host is not None else ""
+        if not web:
+            return
+        image = qr.surface(web, self.px(220))
+        spot = image.get_rect(midtop=(self.size[0] // 2 - self.px(490), self.px(200)))
+        surface.blit(image, spot)
+        size, y = self.px(14), spot.bottom + self.px(8)
+        for line in [*fonts.wrap(tr("lobby.web"), size, self.px(250)),
+                     *qr.link_lines(web, size, self.px(250))]:
+            label = fonts.text(line, size, art.TEXT_LIGHT)
+            surface.blit(label, label.get_rect(midtop=(spot.centerx, y)))
+            y += fonts.line_step(size, 1.3)

@@ -98,6 +98,14 @@ class NewGameScene(Scene):
         self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), bottom, self.px(200),
                                                         self.px(48)), tr("start"), self.start,
                                    primary=True))
+        self.buttons.append(Button("phones", pygame.Rect(cx - self.px(120), bottom, self.px(240),
+                                                         self.px(48)), tr("new.phones"),
+                                   self.phones,
+                                   tooltip=tr("new.phones_hint")))
+
+    def phones(self) -> None:
+        """Players use their phones: set up the LAN table the table display shows."""
+        self.app.show("host_setup", phones=True)
 
     def _keep_fields(self) -> None:
         """Copy what was typed into the fields before they are rebuilt."""

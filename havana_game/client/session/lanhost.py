@@ -72,11 +72,18 @@ class HostSetup:
     hints: bool = False
     seed: int | None = None
     """Deal the games from this seed (tests); None: secret random seeds."""
+    phones: bool = False
+    """Players use their phones: no one sits at this screen (the table display
+    shows the table), `bots` names every seat, and the game starts by itself once
+    every seat is taken (`--autostart`)."""
 
     def command(self) -> list[str]:
         """The `havana host` options of a new table (its bots take the last seats)."""
-        bots = [level for level in self.bots[:self.players - 1] if level is not None]
+        seats = self.players if self.phones else self.players - 1
+        bots = [level for level in self.bots[:seats] if level is not None]
         options = ["--players", str(self.players), "--edition", self.edition]
+        if self.phones:
+            options.append("--autostart")
         if bots:
             options += ["--bots", ",".join(bots)]
         if self.seed is not None:
@@ -95,6 +102,8 @@ class HostedTable:
     code: str = ""
     address: str = ""
     name: str = ""
+    web: str = ""
+    """The link a phone or browser opens to sit at the table (the web seat page)."""
     error: str = ""
     """Why the host could not start (shown to the player), else ""."""
     _log_read: int = 0
@@ -115,7 +124,8 @@ class HostedTable:
                 continue
             if isinstance(started, dict) and "port" in started and "code" in started:
                 self.port, self.code = int(started["port"]), str(started["code"])
-                self.note(port=self.port, code=self.code, pid=self.process.pid)
+                self.web = str(started.get("web", ""))
+                self.note(port=self.port, code=self.code, web=self.web, pid=self.process.pid)
                 return True
         if self.process.poll() is not None:
             lines = [line for line in self._log_text().splitlines() if line.strip()]
@@ -282,7 +292,7 @@ def resume(folder: Path) -> HostedTable:
     port = int(notes.get("port", 0) or 0)
     hosted = HostedTable(folder, port=port, address=lan_address(), name=str(notes.get("name")))
     if port and hosted.running():
-        hosted.code = str(notes.get("code", ""))
+        hosted.code, hosted.web = str(notes.get("code", "")), str(notes.get("web", ""))
         return hosted
     options = ["--resume", str(folder), "--port", str(port if port and _port_free(port) else 0)]
     if isinstance(notes.get("name"), str):
