@@ -131,12 +131,14 @@ PAD_DPAD = {(-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
             (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP, (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN}
 
 
-def press_arrow(direction: tuple[int, int], pad: bool) -> list[pygame.event.Event]:
-    return pad_button(PAD_DPAD[direction]) if pad else key(ARROW_KEYS[direction])
+def press_arrow(direction: tuple[int, int], pad: int | None) -> list[pygame.event.Event]:
+    """An arrow key, or with `pad` (an instance id) that pad's D-pad."""
+    return key(ARROW_KEYS[direction]) if pad is None else pad_button(PAD_DPAD[direction], pad)
 
 
-def press_enter(pad: bool) -> list[pygame.event.Event]:
-    return pad_button(pygame.CONTROLLER_BUTTON_A) if pad else key(pygame.K_RETURN)
+def press_enter(pad: int | None) -> list[pygame.event.Event]:
+    """Enter, or with `pad` that pad's A."""
+    return key(pygame.K_RETURN) if pad is None else pad_button(pygame.CONTROLLER_BUTTON_A, pad)
 
 
 def arrow_path(scene: Any, name: str) -> list[tuple[int, int]]:
@@ -161,7 +163,7 @@ def arrow_path(scene: Any, name: str) -> list[tuple[int, int]]:
     raise AssertionError(f"the arrows never reach {name}; choosable {sorted(candidates)}")
 
 
-def arrow_to(app: App, scene: Any, name: str, pad: bool = False) -> int:
+def arrow_to(app: App, scene: Any, name: str, pad: int | None = None) -> int:
     """Move the focus to control `name` with arrow keys (or the D-pad); how many presses."""
     path = arrow_path(scene, name)
     for direction in path:
@@ -170,10 +172,10 @@ def arrow_to(app: App, scene: Any, name: str, pad: bool = False) -> int:
     return len(path)
 
 
-def act_once(app: App, scene: Any, keyboard: bool = False, by: str = "") -> bool:
+def act_once(app: App, scene: Any, keyboard: bool = False, by: str = "", pad: int = 0) -> bool:
     """If the seat at the screen must decide, carry out one decision: clicking
     its controls, or with `keyboard` reaching each with Tab and pressing Space,
-    or `by` "arrows" (arrow keys and Enter) or "pad" (D-pad and A) only."""
+    or `by` "arrows" (arrow keys and Enter) or "pad" (gamepad `pad`'s D-pad and A) only."""
     if not scene.deciding():
         return False
     by = by or ("tab" if keyboard else "mouse")
@@ -187,8 +189,9 @@ def act_once(app: App, scene: Any, keyboard: bool = False, by: str = "") -> bool
         controls = scene.controls()
         assert name in controls, f"control {name} missing; have {sorted(controls)}"
         if by in ("arrows", "pad"):
-            arrow_to(app, scene, name, by == "pad")
-            step(app, press_enter(by == "pad"))
+            device = pad if by == "pad" else None
+            arrow_to(app, scene, name, device)
+            step(app, press_enter(device))
         elif by == "tab":
             tab_to(app, scene, name)
             step(app, key(pygame.K_SPACE))

@@ -2,7 +2,8 @@
 times a second, and only when there is something new: input, a message from a
 background thread (`wake.nudge`), or the scene's next timed change
 (`Scene.wake_in`: 0 while it animates). In between the loop rests (`wake.wait`).
-F11 toggles fullscreen; a resize lays the current scene out again."""
+Gamepads are read as keys
+(`gamepad`). F11 toggles fullscreen; a resize lays the current scene out again."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pygame
 
 from . import wake
 from .audio.sound import Sounds
+from .gamepad import Pads
 from .profile.settings import Settings
 from .scenes.base import Scene
 from .screens import screen_class
@@ -51,6 +53,7 @@ class App:
         self.screen = self._open_window(size or self.settings.window_size,
                                         self.settings.fullscreen)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.pads = Pads()
         self.clock = pygame.time.Clock()
         self.running = True
         self.fresh = True
@@ -91,7 +94,13 @@ class App:
         self.scene.layout(self.screen.get_size())
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Window-level events first, then the scene's."""
+        """Window-level events first, then the scene's; a gamepad's as the keys
+        they stand for (`gamepad.Pads`)."""
+        keys = self.pads.translate(event)
+        if keys is not None:
+            for key_event in keys:
+                self.handle(key_event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.scene.focus = None  # the mouse is in use: no focus ring left behind
         if event.type == pygame.QUIT:

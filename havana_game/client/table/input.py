@@ -74,9 +74,26 @@ class TableInput(TableAsks):
         self.curtain = None
         self._build_buttons()
 
+    def _pad_may_play(self, pad: int) -> bool:
+        """Whether gamepad `pad` may play now: in hotseat, a pad a player claimed
+        plays only for them (Start, the pause menu, is anyone's)."""
+        seat = self.curtain if self.curtain is not None else self.viewer
+        if not self.hotseat or self.paused:
+            return True
+        owner = next((s for s, p in self.pad_of.items() if p == pad), None)
+        return owner == seat if owner is not None else seat not in self.pad_of
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        pad: int | None = getattr(event, "pad", None)
+        if pad is not None and event.type == pygame.KEYDOWN and event.key != pygame.K_PAUSE \
+                and not self._pad_may_play(pad):
+            return
+        if self.curtain is not None and not self.paused and pad is not None \
+                and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN \
+                and self.curtain not in self.pad_of:
+            self.pad_of[self.curtain] = pad  # the pad that lifts a curtain is that player's
         if self.curtain is not None and not self.paused:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
                 self.on_pause()  # the pause menu, over the curtain
@@ -168,8 +185,9 @@ class TableInput(TableAsks):
         if not complete and view is not None and self.deciding() \
                 and self.staging.decision(view) is not None and "confirm" in controls:
             self.set_focus("confirm")
-        elif self.focus not in controls:
-            self.set_focus(next((n for n in self.focus_order() if self.choosable(n)), None))
+        elif self.focus not in controls:  # (none while the others play: Enter confirms)
+            self.set_focus(next((n for n in self.focus_order() if self.choosable(n)), None)
+                           if self.deciding() else None)
         return True
 
     def _staged_names(self) -> set[str]:
