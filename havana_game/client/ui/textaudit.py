@@ -1,0 +1,112 @@
+"""A check that every text on a screen has room: while a frame is drawn onto a
+`TracedSurface`, each text `fonts.text` rendered and where it was put are
+recorded; `problems` then names each text that runs off the window, into
+another text, or across a button's edge. Used by the layout tests and
+`tools/text_audit.py` (every screen, language and text size)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from . import fonts
+
+
+@dataclass
+class Placed:
+    """A text drawn: its words and where its ink went."""
+
+    value: str
+    ink: pygame.Rect
+
+
+@dataclass
+class TextLog:
+    """The texts rendered (by surface identity) and those placed in this frame."""
+
+    rendered: dict[int, tuple[pygame.Surface, str]] = field(default_factory=dict)
+    placed: list[Placed] = field(default_factory=list)
+
+    def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
+        known = self.rendered.get(id(source))
+        if known is None or known[0] is not source:
+            return
+        ink = source.get_bounding_rect()
+        if ink.w and ink.h and known[1].strip():
+            self.placed.append(Placed(known[1], ink.move(where.topleft).clip(where)))
+
+
+class TracedSurface(pygame.Surface):
+    """A surface that tells `log` where texts are blitted onto it (and onto its copies)."""
+
+    log: TextLog
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        where = super().blit(source, dest, area, special_flags)
+        if area is None and isinstance(source, pygame.Surface):
+            self.log.record(source, where)
+        return where
+
+    def copy(self) -> TracedSurface:
+        twin = traced(self.get_size(), self.log)
+        super(TracedSurface, twin).blit(self, (0, 0))
+        return twin
+
+
+def traced(size: tuple[int, int], log: TextLog) -> TracedSurface:
+    surface = TracedSurface(size)
+    surface.log = log
+    return surface
+
+
+@contextmanager
+def recording(log: TextLog) -> Iterator[None]:
+    """Record every text `fonts.text` renders into `log` (the cache emptied so
+    that each text is rendered, and so recorded, again)."""
+    real: Callable[..., pygame.Surface] = fonts.text
+
+    def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
+             bold: bool = False) -> pygame.Surface:
+        surface = real(value, size, color, bold)
+        log.rendered[id(surface)] = (surface, value)
+        return surface
+    fonts.text.cache_clear()
+    fonts.text = text  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        fonts.text = real  # type: ignore[assignment]
+        fonts.text.cache_clear()
+
+
+SLACK = 1
+"""Pixels of overlap forgiven (antialiasing at the ink's edge)."""
+
+
+def problems(placed: list[Placed], window: pygame.Rect,
+             buttons: list[pygame.Rect]) -> list[str]:
+    """What is wrong with the texts `placed` in `window` among `buttons`: a text
+    off the window, two different texts whose ink overlaps, a text crossing a
+    button's edge (neither inside nor outside it)."""
+    found: list[str] = []
+    shown = [p for p in placed if p.ink.w > 0]
+    for p in shown:
+        if not window.contains(p.ink):
+            found.append(f"off the window: {p.value!r} at {tuple(p.ink)}")
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            overlap = a.ink.clip(b.ink)
+            if a.value != b.value and overlap.w > SLACK and overlap.h > SLACK:
+                found.append(f"overlap: {a.value!r} and {b.value!r} at {tuple(overlap)}")
+    for p in shown:
+        for button in buttons:
+            overlap = p.ink.clip(button)
+            if overlap.w > SLACK and overlap.h > SLACK and not button.contains(p.ink):
+                found.append(f"across a button's edge: {p.value!r} at {tuple(p.ink)}, "
+                             f"button {tuple(button)}")
+    return list(dict.fromkeys(found))
