@@ -107,7 +107,7 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7, language: st
 
 
 def text_problems(size: tuple[int, int], language: str, text_size: float,
-                  table_round: int = 6) -> dict[str, list[str]]:
+                  table_round: int = 14) -> dict[str, list[str]]:
     """Each screen of `every_scene` (the table from a game at `table_round`) in
     `language` at `text_size`: the texts without room (`textaudit.problems`)."""
     from .ui import art
@@ -117,9 +117,8 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     found: dict[str, list[str]] = {}
 
     def watch(name: str, scene: Any) -> None:
-        found[name] = problems(log.placed, pygame.Rect((0, 0), size),
-                               [b.rect for b in scene.buttons])
-        log.placed.clear()
+        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons])
+        log.clear()
     try:
         with recording(log):
             for _ in every_scene(size, language=language, text_size=text_size,

@@ -30,14 +30,24 @@ class TextLog:
 
     rendered: dict[int, tuple[pygame.Surface, str]] = field(default_factory=dict)
     placed: list[Placed] = field(default_factory=list)
+    images: list[pygame.Rect] = field(default_factory=list)
+    """Where the other pictures (icons, cards, panels) drawn in this frame went."""
+    cut: list[str] = field(default_factory=list)
+    """Texts `fonts.fit` shortened with an ellipsis in this frame."""
 
     def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
         known = self.rendered.get(id(source))
+        ink = source.get_bounding_rect().move(where.topleft).clip(where)
         if known is None or known[0] is not source:
-            return
-        ink = source.get_bounding_rect()
-        if ink.w and ink.h and known[1].strip():
-            self.placed.append(Placed(known[1], ink.move(where.topleft).clip(where)))
+            if ink.w and ink.h:
+                self.images.append(ink)
+        elif ink.w and ink.h and known[1].strip():
+            self.placed.append(Placed(known[1], ink))
+
+    def clear(self) -> None:
+        self.placed.clear()
+        self.images.clear()
+        self.cut.clear()
 
 
 class TracedSurface(pygame.Surface):
@@ -69,6 +79,13 @@ def recording(log: TextLog) -> Iterator[None]:
     """Record every text `fonts.text` renders into `log` (the cache emptied so
     that each text is rendered, and so recorded, again)."""
     real: Callable[..., pygame.Surface] = fonts.text
+    real_fit: Callable[..., str] = fonts.fit
+
+    def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+        shown = real_fit(value, size, width, bold)
+        if shown != value:
+            log.cut.append(value)
+        return shown
 
     def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
              bold: bool = False) -> pygame.Surface:
@@ -76,11 +93,11 @@ def recording(log: TextLog) -> Iterator[None]:
         log.rendered[id(surface)] = (surface, value)
         return surface
     fonts.text.cache_clear()
-    fonts.text = text  # type: ignore[assignment]
+    fonts.text, fonts.fit = text, fit  # type: ignore[assignment]
     try:
         yield
     finally:
-        fonts.text = real  # type: ignore[assignment]
+        fonts.text, fonts.fit = real, real_fit  # type: ignore[assignment]
         fonts.text.cache_clear()
 
 
@@ -88,13 +105,12 @@ SLACK = 1
 """Pixels of overlap forgiven (antialiasing at the ink's edge)."""
 
 
-def problems(placed: list[Placed], window: pygame.Rect,
-             buttons: list[pygame.Rect]) -> list[str]:
-    """What is wrong with the texts `placed` in `window` among `buttons`: a text
-    off the window, two different texts whose ink overlaps, a text crossing a
-    button's edge (neither inside nor outside it)."""
-    found: list[str] = []
-    shown = [p for p in placed if p.ink.w > 0]
+def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect]) -> list[str]:
+    """What is wrong with the texts of the frame `log` saw, in `window` among
+    `buttons`: a text cut short, off the window, overlapping another text, or
+    crossing the edge of a button or a picture (neither inside nor outside it)."""
+    found = [f"cut: {value!r}" for value in log.cut]
+    shown = [p for p in log.placed if p.ink.w > 0]
     for p in shown:
         if not window.contains(p.ink):
             found.append(f"off the window: {p.value!r} at {tuple(p.ink)}")
@@ -104,9 +120,10 @@ def problems(placed: list[Placed], window: pygame.Rect,
             if a.value != b.value and overlap.w > SLACK and overlap.h > SLACK:
                 found.append(f"overlap: {a.value!r} and {b.value!r} at {tuple(overlap)}")
     for p in shown:
-        for button in buttons:
-            overlap = p.ink.clip(button)
-            if overlap.w > SLACK and overlap.h > SLACK and not button.contains(p.ink):
-                found.append(f"across a button's edge: {p.value!r} at {tuple(p.ink)}, "
-                             f"button {tuple(button)}")
+        for kind, boxes in (("button", buttons), ("picture", log.images)):
+            for box in boxes:
+                overlap = p.ink.clip(box)
+                if overlap.w > SLACK and overlap.h > SLACK and not box.contains(p.ink):
+                    found.append(f"across a {kind}'s edge: {p.value!r} at {tuple(p.ink)}, "
+                                 f"{kind} {tuple(box)}")
     return list(dict.fromkeys(found))
