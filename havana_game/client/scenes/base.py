@@ -183,10 +183,12 @@ class Scene:
         surface.blit(label, label.get_rect(midtop=(self.size[0] // 2, self.px(y))))
 
     def note(self, surface: pygame.Surface, text: str, y: float,
-             color: tuple[int, int, int] = art.TEXT_LIGHT, size: float = 16) -> None:
-        """A centered, wrapped paragraph starting at design height `y`."""
-        for i, line in enumerate(fonts.wrap(text, self.px(size), self.px(900))):
+             color: tuple[int, int, int] = art.TEXT_LIGHT, size: float = 16) -> float:
+        """A centered, wrapped paragraph starting at design height `y`; the design
+        height below it."""
+        step = fonts.line_step(self.px(size), 1.4)
+        lines = fonts.wrap(text, self.px(size), self.px(900))
+        for i, line in enumerate(lines):
             label = fonts.text(line, self.px(size), color)
-            surface.blit(label, label.get_rect(midtop=(self.size[0] // 2,
-                                                       self.px(y) + i * fonts.line_step(
-                                                           self.px(size), 1.4))))
+            surface.blit(label, label.get_rect(midtop=(self.size[0] // 2, self.px(y) + i * step)))
+        return y + len(lines) * step / self.scale

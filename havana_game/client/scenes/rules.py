@@ -111,12 +111,23 @@ class RulesScene(Scene):
     def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...], y: float) -> int:
         left = (self.size[0] - self.px(TEXT_WIDTH)) // 2
         bottom = round(y)
+        size = self._body_size(keys, y)
         for key in keys:
             heading = fonts.text(tr(f"{key}.title"), self.px(19), art.ACCENT, True)
             surface.blit(heading, (left, self.px(y)))
-            bottom = self._paragraph(surface, tr(key), left, y + _step(19, 1.3), TEXT_WIDTH, 16)
+            bottom = self._paragraph(surface, tr(key), left, y + _step(19, 1.3), TEXT_WIDTH,
+                                     size)
             y = bottom + SECTION_GAP
         return bottom
+
+    def _body_size(self, keys: tuple[str, ...], top: float) -> int:
+        """The paragraphs' design size: 16, or smaller if the page would otherwise
+        run into the buttons (large text, a long language)."""
+        def height(size: int) -> float:
+            return sum(_step(19, 1.3) + SECTION_GAP + _step(size) * len(
+                fonts.wrap(tr(key), self.px(size), self.px(TEXT_WIDTH))) for key in keys)
+        return next((size for size in range(16, 11, -1)
+                     if top + height(size) - SECTION_GAP <= self.buttons_top - 8), 12)
 
     def _paragraph(self, surface: pygame.Surface, text: str, left: int, y: float, width: int,
                    size: int) -> int:
