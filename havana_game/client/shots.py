@@ -28,10 +28,10 @@ def table_scene(app: App, players: int, seed: int, until_round: int | None,
 
 def render_screen(name: str, players: int, seed: int, until_round: int,
                   size: tuple[int, int], out: str, language: str | None = None,
-                  edition: str = DEFAULT_EDITION) -> None:
+                  edition: str = DEFAULT_EDITION, text_size: float = 1.0) -> None:
     """Save screen `name` ("menu", "table" or "results") of a game of `edition` as
-    a PNG at `out`, in `language` (default: the system locale's)."""
-    settings = Settings(window_size=size)
+    a PNG at `out`, in `language` (default: the system locale's) at `text_size`."""
+    settings = Settings(window_size=size, text_size=text_size)
     settings.language = language or settings.language
     app = App(settings, size=size)
     if name == "table":
