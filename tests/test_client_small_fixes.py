@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from havana_game.ai.hint import hint_for
 from havana_game.client.profile.settings import Settings
@@ -178,3 +179,26 @@ def test_a_stale_remembered_setup_is_ignored(tmp_path):
     app = make_app(tmp_path)
     app.settings.last_seats = ["human", "no-such-level"]
     assert NewGameScene(app).players == 4
+
+
+def test_f11_goes_back_to_where_the_window_was_and_never_off_screen(tmp_path):
+    from havana_game.client.app import place_window, window_position
+
+    from .test_client_support import make_app
+    app = make_app(tmp_path)
+    if window_position() is None:
+        pytest.skip("this video driver cannot place windows")
+    place_window((40, 30))
+    before = window_position()  # (x moved in if the desktop is narrower than the window)
+    assert before is not None and before[1] == 30
+    for _ in range(2):
+        app.toggle_fullscreen()
+        assert app.fullscreen
+        app.toggle_fullscreen()
+        assert not app.fullscreen and window_position() == before
+    place_window((9000, 9000))  # never off the desktop
+    x, y = window_position()
+    w, h = app.screen.get_size()
+    desk_w = sum(d[0] for d in pygame.display.get_desktop_sizes())
+    desk_h = max(d[1] for d in pygame.display.get_desktop_sizes())
+    assert 0 <= x <= max(0, desk_w - w) and 0 <= y <= max(0, desk_h - h)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -32,6 +33,31 @@ for the prompt before (when the engine played a forced step at once) does not
 land on the next one."""
 
 
+def window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop (None if the video driver cannot say)."""
+    with warnings.catch_warnings():  # (pygame-ce's Window over the display module warns)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return tuple(pygame.Window.from_display_module().position)  # type: ignore[return-value]
+        except (pygame.error, AttributeError):
+            return None
+
+
+def place_window(position: tuple[int, int]) -> None:
+    """Put the window at `position`, moved as little as needed to be wholly on the
+    desktop (the displays side by side)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            window = pygame.Window.from_display_module()
+        except (pygame.error, AttributeError):
+            return
+        sizes = pygame.display.get_desktop_sizes() or [(window.size[0], window.size[1])]
+        right = sum(w for w, _ in sizes) - window.size[0]
+        bottom = max(h for _, h in sizes) - window.size[1]
+        window.position = (max(0, min(position[0], right)), max(0, min(position[1], bottom)))
+
+
 class App:
     """Owns the window, the settings, the sounds and the current scene."""
 
@@ -50,6 +76,8 @@ class App:
         pygame.display.set_caption("Havana")
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
+        self.windowed_at: tuple[int, int] | None = None
+        """Where the window was before F11 made it full-screen (it goes back there)."""
         self.screen = self._open_window(size or self.settings.window_size,
                                         self.settings.fullscreen)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
@@ -88,8 +116,13 @@ class App:
         self.show("menu")
 
     def toggle_fullscreen(self) -> None:
+        """F11: full-screen, or back to the window where it was (and on screen)."""
         self.settings.fullscreen = not self.fullscreen
+        if self.settings.fullscreen:
+            self.windowed_at = window_position()
         self.screen = self._open_window(self.settings.window_size, self.settings.fullscreen)
+        if not self.fullscreen and self.windowed_at is not None:
+            place_window(self.windowed_at)
         self.settings.save()
         self.scene.layout(self.screen.get_size())
 
