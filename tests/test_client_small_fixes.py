@@ -202,3 +202,24 @@ def test_f11_goes_back_to_where_the_window_was_and_never_off_screen(tmp_path):
     desk_w = sum(d[0] for d in pygame.display.get_desktop_sizes())
     desk_h = max(d[1] for d in pygame.display.get_desktop_sizes())
     assert 0 <= x <= max(0, desk_w - w) and 0 <= y <= max(0, desk_h - h)
+
+
+def test_the_2024_white_material_stands_out_on_a_cream_card(tmp_path):
+    from havana_game.client.ui import art
+
+    from .test_client_support import make_app
+    make_app(tmp_path)
+
+    def luminance(color: tuple[int, ...]) -> float:
+        linear = [(c / 255 / 12.92) if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in color[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    for size in (14, 20, 34):
+        token = art.material("white", size)
+        pixels = [token.get_at((x, y)) for x in range(size) for y in range(size)]
+        opaque = [p for p in pixels if p.a == 255]
+        darkest = min(luminance(p) for p in opaque)
+        contrast = (luminance(art.PAPER) + 0.05) / (darkest + 0.05)
+        assert contrast >= 4.5, (size, contrast)
+        edge = sum(1 for p in opaque if luminance(p) < 0.1)
+        assert edge >= 2 * size, "a visible outline, not a hairline"
