@@ -223,3 +223,28 @@ def test_the_2024_white_material_stands_out_on_a_cream_card(tmp_path):
         assert contrast >= 4.5, (size, contrast)
         edge = sum(1 for p in opaque if luminance(p) < 0.1)
         assert edge >= 2 * size, "a visible outline, not a hairline"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_2024_cards_keep_their_spanish_names_with_the_player_s_words_under_them(
+        tmp_path, language):
+    from havana_game.client.table import edition
+    from havana_game.client.table.canvas import card_tooltip
+    from havana_game.client.ui.i18n import card_meaning, set_language
+    from havana_game.content import find_edition
+
+    from .test_client_support import make_app
+    make_app(tmp_path)
+    set_language(language)
+    before = edition._current[0]
+    try:
+        edition._current[0] = find_edition("edition2024")
+        index = next(i for i in range(13) if edition.card(i).name == "arquitecto")
+        title, meaning = card_tooltip(index).split("\n")[:2]
+        assert "Arquitecto" in title
+        assert meaning == f"({card_meaning('arquitecto')})"
+        assert card_meaning("arquitecto") == {"en": "Architect", "ru": "Архитектор"}[language]
+        assert card_meaning("siesta") is None  # the same word: nothing to add
+    finally:
+        edition._current[0] = before
+        set_language("en")

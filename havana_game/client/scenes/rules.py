@@ -13,7 +13,7 @@ from ...content import find_edition
 from ...rules import Ruleset
 from ..table.canvas import card_face
 from ..ui import art, fonts
-from ..ui.i18n import tr, tr_name
+from ..ui.i18n import card_meaning, tr, tr_name
 from ..ui.widgets import Button
 from .base import Scene
 
@@ -155,7 +155,14 @@ class RulesScene(Scene):
             surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False,
                                    ruleset=ruleset), (x, self.px(y)))
             name = fonts.text(tr_name("card", name=card.name), self.px(15), art.ACCENT, True)
-            surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
+            spot = surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
+            meaning = card_meaning(card.name)  # a 2024 card's Spanish name, in the player's words
+            if meaning:
+                room = self.px(col_w - face_w - 24) - spot.w - self.px(8)
+                words = fonts.text(fonts.fit(f"({meaning})", self.px(13), room), self.px(13),
+                                   art.TEXT_DIM)
+                surface.blit(words, words.get_rect(bottomleft=(spot.right + self.px(8),
+                                                               spot.bottom - self.px(1))))
             end = self._paragraph(surface, tr_name("effect", name=card.name),
                                   x + self.px(face_w + 10), y + _step(15, 1.25), text_w, size)
             bottom = max(bottom, end, y + face_h)
