@@ -123,3 +123,16 @@ def test_hotseat_each_player_plays_with_their_own_pad(tmp_path):
     assert table.pad_of == {0: 10, 1: 11}
     assert app.pads.used
     link.close()
+
+
+def test_b_on_the_menu_does_not_quit_but_its_quit_button_does(tmp_path):
+    from .test_client_support import arrow_to
+    app = make_app(tmp_path)
+    step(app)
+    menu = app.scene
+    step(app, pad_button(pygame.CONTROLLER_BUTTON_B))
+    step(app, pad_button(pygame.CONTROLLER_BUTTON_START))
+    assert app.running and app.scene is menu
+    arrow_to(app, menu, "quit", pad=0)
+    step(app, pad_button(pygame.CONTROLLER_BUTTON_A))
+    assert not app.running

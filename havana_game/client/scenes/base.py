@@ -123,8 +123,7 @@ class Scene:
             draw_ring(surface, rect, max(2, self.px(2)), self.px(3))
 
     def on_pause(self) -> None:
-        """Pause (a gamepad's Start): as Esc, unless the screen has a pause menu."""
-        self.on_escape()
+        """Pause (a gamepad's Start): the pause menu of a screen that has one."""
 
     def on_enter(self) -> None:
         """Enter with nothing focused: the primary button, if any."""
