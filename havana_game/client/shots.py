@@ -117,7 +117,10 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     found: dict[str, list[str]] = {}
 
     def watch(name: str, scene: Any) -> None:
-        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons])
+        canvas = getattr(scene, "canvas", None)  # (the table's hovers show cut texts whole)
+        tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
+        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
+                               tips)
         log.clear()
     try:
         with recording(log):

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from . import fonts
+from . import art, fonts
 
 
 @dataclass
@@ -34,6 +34,8 @@ class TextLog:
     """Where the other pictures (icons, cards, panels) drawn in this frame went."""
     cut: list[str] = field(default_factory=list)
     """Texts `fonts.fit` shortened with an ellipsis in this frame."""
+    names_cut: dict[str, bool] = field(default_factory=dict)
+    """Names fitted onto cards (`fonts.fit_block`, bold), and whether they end cut."""
 
     def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
         known = self.rendered.get(id(source))
@@ -48,6 +50,7 @@ class TextLog:
         self.placed.clear()
         self.images.clear()
         self.cut.clear()
+        self.names_cut.clear()
 
 
 class TracedSurface(pygame.Surface):
@@ -80,6 +83,14 @@ def recording(log: TextLog) -> Iterator[None]:
     that each text is rendered, and so recorded, again)."""
     real: Callable[..., pygame.Surface] = fonts.text
     real_fit: Callable[..., str] = fonts.fit
+    real_block: Callable[..., fonts.Block] = fonts.fit_block
+
+    def fit_block(value: str, size: int, floor: int, width: int, height: int,
+                  bold: bool = False, spacing: float = 1.2) -> fonts.Block:
+        block = real_block(value, size, floor, width, height, bold, spacing)
+        if bold:  # a name on a card (an effect may be cut: tooltips show it whole)
+            log.names_cut[value] = block.cut  # (the last fitting of it counts)
+        return block
 
     def fit(value: str, size: int, width: int, bold: bool = False) -> str:
         shown = real_fit(value, size, width, bold)
@@ -93,23 +104,30 @@ def recording(log: TextLog) -> Iterator[None]:
         log.rendered[id(surface)] = (surface, value)
         return surface
     fonts.text.cache_clear()
-    fonts.text, fonts.fit = text, fit  # type: ignore[assignment]
+    art.forget_text()
+    fonts.text, fonts.fit, fonts.fit_block = text, fit, fit_block  # type: ignore[assignment]
     try:
         yield
     finally:
-        fonts.text, fonts.fit = real, real_fit  # type: ignore[assignment]
+        fonts.text, fonts.fit, fonts.fit_block = real, real_fit, real_block  # type: ignore
         fonts.text.cache_clear()
+        art.forget_text()
 
 
 SLACK = 1
 """Pixels of overlap forgiven (antialiasing at the ink's edge)."""
 
 
-def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect]) -> list[str]:
+def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect],
+             tips: tuple[str, ...] = ()) -> list[str]:
     """What is wrong with the texts of the frame `log` saw, in `window` among
-    `buttons`: a text cut short, off the window, overlapping another text, or
-    crossing the edge of a button or a picture (neither inside nor outside it)."""
-    found = [f"cut: {value!r}" for value in log.cut]
+    `buttons`: a text cut short (unless one of the hover `tips` shows it whole),
+    off the window, overlapping another text, or crossing the edge of a button or
+    a picture (neither inside nor outside it)."""
+    cut = [value for value in log.cut if not any(value in tip for tip in tips)]
+    found = [f"cut: {value!r}" for value in cut]
+    found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
+              if cut and not any(value in tip for tip in tips)]
     shown = [p for p in log.placed if p.ink.w > 0]
     for p in shown:
         if not window.contains(p.ink):
