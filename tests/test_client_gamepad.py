@@ -8,19 +8,24 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from havana_game.client import gamepad
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
 from havana_game.client.table.staging import mode
+from havana_game.client.ui import textaudit
+from havana_game.client.ui.i18n import tr
+from havana_game.editions import EDITIONS
 
 from .seeds import HOST_SEED
 from .test_client_keys import _table, play_by
 from .test_client_support import act_once, make_app, pad_button, settle, step
 
 
-def test_a_whole_game_by_gamepad(tmp_path):
-    app, table = _table(tmp_path)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_whole_game_by_gamepad(tmp_path, edition):
+    app, table = _table(tmp_path, edition)
     assert play_by(app, table, "pad") > 10
     assert app.scene.final["phase"] == "over"
 
@@ -95,6 +100,13 @@ def test_hotseat_each_player_plays_with_their_own_pad(tmp_path):
     step(app)
     assert table.curtain == 0
     pads = {0: 10, 1: 11}
+    step(app, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=pads[0],
+                                  button=pygame.CONTROLLER_BUTTON_X)])  # (a button of no use)
+    log = textaudit.TextLog()
+    with textaudit.recording(log):
+        app.screen = textaudit.traced(app.screen.get_size(), log)
+        step(app)
+    assert tr("curtain.pad") in {p.value for p in log.placed}  # "press A when you are ready"
     step(app, pad_button(pygame.CONTROLLER_BUTTON_A, pads[0]))
     assert table.curtain is None and table.pad_of == {0: 10}
     deadline = time.monotonic() + 30
