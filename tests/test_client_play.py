@@ -12,7 +12,7 @@ from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.rules import RulesScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
-from havana_game.client.ui import art
+from havana_game.client.ui.focus import RING_LIGHT
 from havana_game.editions import EDITIONS
 
 from .seeds import HOST_SEED
@@ -50,8 +50,8 @@ def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
     menu = app.scene
     assert menu.focus_order()[0] == "new"
     tab_to(app, menu, "rules")
-    ring = menu.controls()["rules"].inflate(menu.px(8), menu.px(8))
-    assert tuple(app.screen.get_at((ring.left + 1, ring.centery)))[:3] == art.ACCENT
+    ring = menu.controls()["rules"].inflate(2 * menu.px(3), 2 * menu.px(3))
+    assert tuple(app.screen.get_at((ring.left, ring.centery)))[:3] == RING_LIGHT
     step(app, key(pygame.K_RETURN))
     assert isinstance(app.scene, RulesScene)
     step(app, key(pygame.K_ESCAPE))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from havana_game.ai.hint import hint_for
 from havana_game.client.profile.settings import Settings
@@ -178,3 +179,72 @@ def test_a_stale_remembered_setup_is_ignored(tmp_path):
     app = make_app(tmp_path)
     app.settings.last_seats = ["human", "no-such-level"]
     assert NewGameScene(app).players == 4
+
+
+def test_f11_goes_back_to_where_the_window_was_and_never_off_screen(tmp_path):
+    from havana_game.client.app import place_window, window_position
+
+    from .test_client_support import make_app
+    app = make_app(tmp_path)
+    if window_position() is None:
+        pytest.skip("this video driver cannot place windows")
+    place_window((40, 30))
+    before = window_position()  # (x moved in if the desktop is narrower than the window)
+    assert before is not None and before[1] == 30
+    for _ in range(2):
+        app.toggle_fullscreen()
+        assert app.fullscreen
+        app.toggle_fullscreen()
+        assert not app.fullscreen and window_position() == before
+    place_window((9000, 9000))  # never off the desktop
+    x, y = window_position()
+    w, h = app.screen.get_size()
+    desk_w = sum(d[0] for d in pygame.display.get_desktop_sizes())
+    desk_h = max(d[1] for d in pygame.display.get_desktop_sizes())
+    assert 0 <= x <= max(0, desk_w - w) and 0 <= y <= max(0, desk_h - h)
+
+
+def test_the_2024_white_material_stands_out_on_a_cream_card(tmp_path):
+    from havana_game.client.ui import art
+
+    from .test_client_support import make_app
+    make_app(tmp_path)
+
+    def luminance(color: tuple[int, ...]) -> float:
+        linear = [(c / 255 / 12.92) if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in color[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    for size in (14, 20, 34):
+        token = art.material("white", size)
+        pixels = [token.get_at((x, y)) for x in range(size) for y in range(size)]
+        opaque = [p for p in pixels if p.a == 255]
+        darkest = min(luminance(p) for p in opaque)
+        contrast = (luminance(art.PAPER) + 0.05) / (darkest + 0.05)
+        assert contrast >= 4.5, (size, contrast)
+        edge = sum(1 for p in opaque if luminance(p) < 0.1)
+        assert edge >= 2 * size, "a visible outline, not a hairline"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_2024_cards_keep_their_spanish_names_with_the_player_s_words_under_them(
+        tmp_path, language):
+    from havana_game.client.table import edition
+    from havana_game.client.table.canvas import card_tooltip
+    from havana_game.client.ui.i18n import card_meaning, set_language
+    from havana_game.content import find_edition
+
+    from .test_client_support import make_app
+    make_app(tmp_path)
+    set_language(language)
+    before = edition._current[0]
+    try:
+        edition._current[0] = find_edition("edition2024")
+        index = next(i for i in range(13) if edition.card(i).name == "arquitecto")
+        title, meaning = card_tooltip(index).split("\n")[:2]
+        assert "Arquitecto" in title
+        assert meaning == f"({card_meaning('arquitecto')})"
+        assert card_meaning("arquitecto") == {"en": "Architect", "ru": "Архитектор"}[language]
+        assert card_meaning("siesta") is None  # the same word: nothing to add
+    finally:
+        edition._current[0] = before
+        set_language("en")

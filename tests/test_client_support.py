@@ -117,18 +117,83 @@ def tab_to(app: App, scene: Any, name: str) -> None:
     raise AssertionError(f"Tab never reached {name}; path {scene.focus_order()}")
 
 
-def act_once(app: App, scene: Any, keyboard: bool = False) -> bool:
+ARROW_KEYS = {(-1, 0): pygame.K_LEFT, (1, 0): pygame.K_RIGHT, (0, -1): pygame.K_UP,
+              (0, 1): pygame.K_DOWN}
+
+
+def pad_button(button: int, pad: int = 0) -> list[pygame.event.Event]:
+    """A gamepad button pressed and released (`pygame.CONTROLLER_BUTTON_*`)."""
+    return [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button),
+            pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=pad, button=button)]
+
+
+PAD_DPAD = {(-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+            (1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+            (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP, (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+def press_arrow(direction: tuple[int, int], pad: int | None) -> list[pygame.event.Event]:
+    """An arrow key, or with `pad` (an instance id) that pad's D-pad."""
+    return key(ARROW_KEYS[direction]) if pad is None else pad_button(PAD_DPAD[direction], pad)
+
+
+def press_enter(pad: int | None) -> list[pygame.event.Event]:
+    """Enter, or with `pad` that pad's A."""
+    return key(pygame.K_RETURN) if pad is None else pad_button(pygame.CONTROLLER_BUTTON_A, pad)
+
+
+def arrow_path(scene: Any, name: str) -> list[tuple[int, int]]:
+    """The fewest arrow presses that take the focus to control `name`, from where
+    it is now (found over the arrows' own rule, `focus.nearest`)."""
+    from havana_game.client.ui.focus import nearest
+    controls = scene.controls()
+    candidates = {n: controls[n] for n in scene.focus_order() if scene.choosable(n)}
+    start = scene.focus if scene.focus in controls else None
+    paths: dict[str | None, list[tuple[int, int]]] = {start: []}
+    todo = [start]
+    while todo:
+        here = todo.pop(0)
+        if here == name:
+            return paths[here]
+        for direction in ARROW_KEYS:
+            there = next(iter(candidates), None) if here is None else \
+                nearest(controls[here], candidates, direction)
+            if there is not None and there not in paths:
+                paths[there] = paths[here] + [direction]
+                todo.append(there)
+    raise AssertionError(f"the arrows never reach {name}; choosable {sorted(candidates)}")
+
+
+def arrow_to(app: App, scene: Any, name: str, pad: int | None = None) -> int:
+    """Move the focus to control `name` with arrow keys (or the D-pad); how many presses."""
+    path = arrow_path(scene, name)
+    for direction in path:
+        step(app, press_arrow(direction, pad))
+    assert scene.focus == name, f"arrows took the focus to {scene.focus}, not {name}"
+    return len(path)
+
+
+def act_once(app: App, scene: Any, keyboard: bool = False, by: str = "", pad: int = 0) -> bool:
     """If the seat at the screen must decide, carry out one decision: clicking
-    its controls, or with `keyboard` reaching each with Tab and pressing Space."""
+    its controls, or with `keyboard` reaching each with Tab and pressing Space,
+    or `by` "arrows" (arrow keys and Enter) or "pad" (gamepad `pad`'s D-pad and A) only."""
     if not scene.deciding():
         return False
+    by = by or ("tab" if keyboard else "mouse")
     for name in plan(scene):
         if name == "ENTER":
-            step(app, key(pygame.K_RETURN))
-            continue
+            if by in ("arrows", "pad"):
+                name = "confirm"
+            else:
+                step(app, key(pygame.K_RETURN))
+                continue
         controls = scene.controls()
         assert name in controls, f"control {name} missing; have {sorted(controls)}"
-        if keyboard:
+        if by in ("arrows", "pad"):
+            device = pad if by == "pad" else None
+            arrow_to(app, scene, name, device)
+            step(app, press_enter(device))
+        elif by == "tab":
             tab_to(app, scene, name)
             step(app, key(pygame.K_SPACE))
         else:

@@ -2,18 +2,21 @@
 times a second, and only when there is something new: input, a message from a
 background thread (`wake.nudge`), or the scene's next timed change
 (`Scene.wake_in`: 0 while it animates). In between the loop rests (`wake.wait`).
-F11 toggles fullscreen; a resize lays the current scene out again."""
+Gamepads are read as keys
+(`gamepad`). F11 toggles fullscreen; a resize lays the current scene out again."""
 
 from __future__ import annotations
 
 import os
 import time
+import warnings
 from typing import Any
 
 import pygame
 
 from . import wake
 from .audio.sound import Sounds
+from .gamepad import Pads
 from .profile.settings import Settings
 from .scenes.base import Scene
 from .screens import screen_class
@@ -28,6 +31,31 @@ CLICK_GUARD = 0.3
 """Seconds a new prompt's controls ignore clicks after they appear: a click meant
 for the prompt before (when the engine played a forced step at once) does not
 land on the next one."""
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop (None if the video driver cannot say)."""
+    with warnings.catch_warnings():  # (pygame-ce's Window over the display module warns)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return tuple(pygame.Window.from_display_module().position)  # type: ignore[return-value]
+        except (pygame.error, AttributeError):
+            return None
+
+
+def place_window(position: tuple[int, int]) -> None:
+    """Put the window at `position`, moved as little as needed to be wholly on the
+    desktop (the displays side by side)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            window = pygame.Window.from_display_module()
+        except (pygame.error, AttributeError):
+            return
+        sizes = pygame.display.get_desktop_sizes() or [(window.size[0], window.size[1])]
+        right = sum(w for w, _ in sizes) - window.size[0]
+        bottom = max(h for _, h in sizes) - window.size[1]
+        window.position = (max(0, min(position[0], right)), max(0, min(position[1], bottom)))
 
 
 class App:
@@ -48,9 +76,12 @@ class App:
         pygame.display.set_caption("Havana")
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
+        self.windowed_at: tuple[int, int] | None = None
+        """Where the window was before F11 made it full-screen (it goes back there)."""
         self.screen = self._open_window(size or self.settings.window_size,
                                         self.settings.fullscreen)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.pads = Pads()
         self.clock = pygame.time.Clock()
         self.running = True
         self.fresh = True
@@ -85,13 +116,24 @@ class App:
         self.show("menu")
 
     def toggle_fullscreen(self) -> None:
+        """F11: full-screen, or back to the window where it was (and on screen)."""
         self.settings.fullscreen = not self.fullscreen
+        if self.settings.fullscreen:
+            self.windowed_at = window_position()
         self.screen = self._open_window(self.settings.window_size, self.settings.fullscreen)
+        if not self.fullscreen and self.windowed_at is not None:
+            place_window(self.windowed_at)
         self.settings.save()
         self.scene.layout(self.screen.get_size())
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Window-level events first, then the scene's."""
+        """Window-level events first, then the scene's; a gamepad's as the keys
+        they stand for (`gamepad.Pads`)."""
+        keys = self.pads.translate(event)
+        if keys is not None:
+            for key_event in keys:
+                self.handle(key_event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.scene.focus = None  # the mouse is in use: no focus ring left behind
         if event.type == pygame.QUIT:

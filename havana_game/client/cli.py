@@ -10,6 +10,7 @@ from typing import Any
 from ..bot_levels import BOT_LEVEL_NAMES
 from ..editions import DEFAULT_EDITION, EDITIONS
 from ..i18n import LANGUAGES
+from .profile.settings import TEXT_SIZES
 
 MIN_SIZE = (1280, 720)
 """The smallest window the table is laid out for (`app.MIN_SIZE`)."""
@@ -103,7 +104,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .shots import render_screen
     render_screen(args.scene, args.players, args.seed, args.round, args.size, args.out,
-                  args.language, args.edition)
+                  args.language, args.edition, args.text_size)
     print(f"havana screenshot: {args.scene} saved to {args.out}")
     return 0
 
@@ -145,4 +146,6 @@ def register(sub: Any) -> None:
                       help="text language; default: the system locale's")
     shot.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
                       help="the rules and cards of the game shown")
+    shot.add_argument("--text-size", type=float, choices=TEXT_SIZES, default=1.0,
+                      help="the text-size setting (1.5: 150 %%)")
     shot.set_defaults(func=_screenshot)

@@ -3,7 +3,7 @@ every screen at once, the pixel baseline (`every_scene`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -28,10 +28,10 @@ def table_scene(app: App, players: int, seed: int, until_round: int | None,
 
 def render_screen(name: str, players: int, seed: int, until_round: int,
                   size: tuple[int, int], out: str, language: str | None = None,
-                  edition: str = DEFAULT_EDITION) -> None:
+                  edition: str = DEFAULT_EDITION, text_size: float = 1.0) -> None:
     """Save screen `name` ("menu", "table" or "results") of a game of `edition` as
-    a PNG at `out`, in `language` (default: the system locale's)."""
-    settings = Settings(window_size=size)
+    a PNG at `out`, in `language` (default: the system locale's) at `text_size`."""
+    settings = Settings(window_size=size, text_size=text_size)
     settings.language = language or settings.language
     app = App(settings, size=size)
     if name == "table":
@@ -48,25 +48,34 @@ SCENES = ("menu", "newgame", "hostsetup", "join", "lobby", "settings", "rules", 
 """Every screen `every_scene` renders, in order (the pixel baseline's names)."""
 
 
-def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
+def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7, language: str = "en",
+                text_size: float = 1.0, onto: pygame.Surface | None = None,
+                table_round: int = 3, watch: Callable[[str, Any], None] | None = None,
                 ) -> Iterator[tuple[str, pygame.Surface]]:
     """Each screen in `SCENES`, drawn offscreen at `size` in English from fixed
     seeds and an empty profile (the caller points HAVANA_CONFIG_DIR at an empty
-    folder): the pixel baseline a reorganisation of the client must keep."""
+    folder): the pixel baseline a reorganisation of the client must keep. Or in
+    another `language` and `text_size`, drawn `onto` a surface (a text audit's), the
+    table from a game at `table_round`; `watch(name, scene)` sees each one drawn."""
     from ..saves import game_to_document
     from .session.replay import Replay
 
     def screen(name: str) -> Any:
         return screen_class(name)
 
-    settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0)
-    settings.language = "en"
+    settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0,
+                        text_size=text_size)
+    settings.language = language
     app = App(settings, size=size)
+    if onto is not None:
+        app.screen = onto
 
     def shot(name: str, scene: Any = None) -> tuple[str, pygame.Surface]:
         if scene is not None:
             app.switch(scene)
         app.frame(0.0, [])
+        if watch is not None:
+            watch(name, app.scene)
         return name, app.screen.copy()
 
     yield shot("menu")
@@ -84,7 +93,7 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     yield shot("rules", screen("rules")(app))
     yield shot("saved", screen("saved_games")(app))
     yield shot("statistics", screen("statistics")(app))
-    table_scene(app, 3, seed, 3)
+    table_scene(app, 3, seed, table_round)
     yield shot("table")
     table_scene(app, 4, seed, 2, "edition2024")
     yield shot("table-2024")
@@ -109,3 +118,30 @@ def still_display(app: App, link: Any) -> Any:
     display.take({"type": "table", "seats": seats})
     display.take({"type": "view", "view": spectator_view(link.game.state), "events": []})
     return display
+
+
+def text_problems(size: tuple[int, int], language: str, text_size: float,
+                  table_round: int = 14) -> dict[str, list[str]]:
+    """Each screen of `every_scene` (the table from a game at `table_round`) in
+    `language` at `text_size`: the texts without room (`textaudit.problems`)."""
+    from .ui import art
+    from .ui.textaudit import TextLog, problems, recording, traced
+
+    log = TextLog()
+    found: dict[str, list[str]] = {}
+
+    def watch(name: str, scene: Any) -> None:
+        canvas = getattr(scene, "canvas", None)  # (the table's hovers show cut texts whole)
+        tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
+        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
+                               tips)
+        log.clear()
+    try:
+        with recording(log):
+            for _ in every_scene(size, language=language, text_size=text_size,
+                                 onto=traced(size, log), table_round=table_round,
+                                 watch=watch):
+                pass
+    finally:
+        art.set_text_size(1.0)
+    return found

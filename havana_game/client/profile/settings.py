@@ -11,7 +11,7 @@ from ...i18n import LANGUAGES, gettext, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
 """Animation speed multipliers offered; 0 means no animations at all."""
-TEXT_SIZES = (0.9, 1.0, 1.15, 1.3)
+TEXT_SIZES = (0.9, 1.0, 1.15, 1.3, 1.5)
 """Text-size multipliers offered."""
 OPPONENT_PACES = (0.0, 0.3, 0.6, 1.2)
 """Seconds the table dwells at least on each move of another player (a bot, or a

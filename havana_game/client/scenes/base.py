@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..ui import art, fonts
+from ..ui.focus import ARROWS, draw_ring, nearest
 from ..ui.widgets import Button, TextField
 
 if TYPE_CHECKING:
@@ -25,8 +26,8 @@ class Scene:
         self.fields: list[TextField] = []
         self.size = (0, 0)
         self.focus: str | None = None
-        """The control Tab moved to (by name): Space carries it out, and so does
-        Enter if it is a button (Enter otherwise confirms)."""
+        """The control Tab or an arrow moved to (by name): Enter and Space carry it
+        out (with no focus, Enter confirms)."""
 
     @property
     def scale(self) -> float:
@@ -78,30 +79,54 @@ class Scene:
         field that gets the focus takes the typing."""
         order = self.focus_order()
         if not order:
-            self.focus = None
+            self.set_focus(None)
             return
         here = order.index(self.focus) if self.focus in order else (-1 if step > 0 else 0)
-        self.focus = order[(here + step) % len(order)]
-        for text_field in self.fields:
-            text_field.active = text_field.name == self.focus
+        self.set_focus(order[(here + step) % len(order)])
 
-    def activate(self, name: str) -> None:
-        """Carry out control `name` as a click on it would."""
+    def set_focus(self, name: str | None) -> None:
+        self.focus = name
+        for text_field in self.fields:
+            text_field.active = text_field.name == name
+
+    def choosable(self, name: str) -> bool:
+        """Whether control `name` can be carried out now: the arrows visit only those."""
+        return True
+
+    def move_focus_toward(self, direction: tuple[int, int]) -> None:
+        """An arrow: focus the nearest choosable control that way (with no focus yet,
+        the first one on Tab's path)."""
+        controls = self.controls()
+        candidates = {n: controls[n] for n in self.focus_order() if self.choosable(n)}
+        if self.focus not in controls:
+            self.set_focus(next(iter(candidates), None))
+            return
+        assert self.focus is not None
+        found = nearest(controls[self.focus], candidates, direction)
+        if found is not None:
+            self.set_focus(found)
+
+    def activate(self, name: str) -> bool:
+        """Carry out control `name` as a click on it would; False if it is not one
+        that can be carried out (a text field)."""
         button = self.button(name)
-        if button is not None and button.enabled:
-            self.app.sounds.play("click")
-            button.action()
+        if button is None or not button.enabled:
+            return False
+        self.app.sounds.play("click")
+        button.action()
+        return True
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """A ring around the focused control (drawn over the finished frame)."""
         rect = self.controls().get(self.focus) if self.focus else None
         if rect is not None:
-            ring = rect.inflate(self.px(8), self.px(8))
-            pygame.draw.rect(surface, art.ACCENT, ring, max(2, self.px(3)),
-                             border_radius=max(3, ring.h // 5))
+            draw_ring(surface, rect, max(2, self.px(2)), self.px(3))
+
+    def on_pause(self) -> None:
+        """Pause (a gamepad's Start): the pause menu of a screen that has one."""
 
     def on_enter(self) -> None:
-        """Enter: the primary button, if any."""
+        """Enter with nothing focused: the primary button, if any."""
         primary = next((b for b in self.buttons if b.primary and b.enabled), None)
         if primary:
             primary.action()
@@ -114,15 +139,17 @@ class Scene:
             focused = self.focus if self.focus in self.controls() else None
             if event.key == pygame.K_TAB:
                 self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif event.key in ARROWS:
+                self.move_focus_toward(ARROWS[event.key])
             elif event.key == pygame.K_ESCAPE:
                 self.on_escape()
+            elif event.key == pygame.K_PAUSE:
+                self.on_pause()
             elif event.key == pygame.K_SPACE and focused is not None:
                 self.activate(focused)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if focused is not None and self.button(focused) is not None:
-                    self.activate(focused)  # Enter presses a focused button...
-                else:
-                    self.on_enter()  # ...else confirms (the primary button)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
+                    focused is None or not self.activate(focused)):
+                self.on_enter()  # Enter carries out the focused control, or else confirms
             return
         for button in list(self.buttons):
             if button.handle(event):
@@ -155,10 +182,12 @@ class Scene:
         surface.blit(label, label.get_rect(midtop=(self.size[0] // 2, self.px(y))))
 
     def note(self, surface: pygame.Surface, text: str, y: float,
-             color: tuple[int, int, int] = art.TEXT_LIGHT, size: float = 16) -> None:
-        """A centered, wrapped paragraph starting at design height `y`."""
-        for i, line in enumerate(fonts.wrap(text, self.px(size), self.px(900))):
+             color: tuple[int, int, int] = art.TEXT_LIGHT, size: float = 16) -> float:
+        """A centered, wrapped paragraph starting at design height `y`; the design
+        height below it."""
+        step = fonts.line_step(self.px(size), 1.4)
+        lines = fonts.wrap(text, self.px(size), self.px(900))
+        for i, line in enumerate(lines):
             label = fonts.text(line, self.px(size), color)
-            surface.blit(label, label.get_rect(midtop=(self.size[0] // 2,
-                                                       self.px(y) + i * fonts.line_step(
-                                                           self.px(size), 1.4))))
+            surface.blit(label, label.get_rect(midtop=(self.size[0] // 2, self.px(y) + i * step)))
+        return y + len(lines) * step / self.scale

@@ -15,7 +15,7 @@ import pygame
 from ...editions import EDITIONS
 from ..session import lanhost
 from ..session.link import ai_levels
-from ..ui import art
+from ..ui import art, fonts
 from ..ui.i18n import tr, tr_name
 from ..ui.widgets import Button, TextField
 from .base import Scene
@@ -140,8 +140,9 @@ class HostSetupScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("new.phones" if self.phones else "host.title"), 30)
-        label_font = art.TEXT_LIGHT
-        self.note(surface, tr("players"), 175, label_font, 16)
+        label = fonts.text(tr("players"), self.px(16), art.TEXT_LIGHT)
+        top = min(self.px(175), self.px(196) - label.get_height())  # above its buttons
+        surface.blit(label, label.get_rect(midtop=(self.size[0] // 2, top)))
         if self.phones:
             self.note(surface, tr("new.phones_hint"), 505, art.TEXT_DIM, 15)
         if self.message:

@@ -93,6 +93,12 @@ class MenuScene(Scene):
     def on_escape(self) -> None:
         self.quit()
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and getattr(event, "pad", None) is not None:
+            return  # a gamepad's B does not quit the game (its Quit button, with A, does)
+        super().handle_event(event)
+
     def new_game(self) -> None:
         self.app.show("new_game")
 

@@ -134,9 +134,10 @@ class NewGameScene(Scene):
         label = fonts.text(tr("players"), self.px(18), art.TEXT_LIGHT, True)
         surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(110),
                                                      self.px(130))))
-        self.note(surface, tr("new.hint"), 460, art.TEXT_DIM, 15)
-        for i, level in enumerate(self.levels_playing()):
-            self.note(surface, tr(f"ai.about.{level}"), 510 + i * 24, art.TEXT_LIGHT, 15)
+        y = self.note(surface, tr("new.hint"), 460, art.TEXT_DIM, 15) + 8
+        for i, level in enumerate(self.levels_playing()):  # each below the one before
+            y = max(510 + i * 24, self.note(surface, tr(f"ai.about.{level}"),
+                                            max(y, 510 + i * 24), art.TEXT_LIGHT, 15))
 
     def levels_playing(self) -> list[str]:
         """The AI levels seated, in seat order, each once: what the player faces."""

@@ -204,7 +204,7 @@ class ResultsScene(Scene):
         surface.blit(vp, (x, y))
         y += fonts.line_step(self.px(18), 1.2)
         text = "  ·  ".join(story(self.model.events, seat, info["built"]))
-        block = fonts.fit_block(text, self.px(14), self.px(10), self.px(560),
+        block = fonts.fit_block(text, self.px(14), fonts.readable(self.px(10)), self.px(560),
                                 box.bottom - self.px(4) - y, spacing=1.15)
         for i, line in enumerate(block.lines):
             surface.blit(fonts.text(line, block.size, art.TEXT_LIGHT), (x, y + i * block.step))

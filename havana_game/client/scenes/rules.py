@@ -13,7 +13,7 @@ from ...content import find_edition
 from ...rules import Ruleset
 from ..table.canvas import card_face
 from ..ui import art, fonts
-from ..ui.i18n import tr, tr_name
+from ..ui.i18n import card_meaning, tr, tr_name
 from ..ui.widgets import Button
 from .base import Scene
 
@@ -111,12 +111,23 @@ class RulesScene(Scene):
     def _draw_sections(self, surface: pygame.Surface, keys: tuple[str, ...], y: float) -> int:
         left = (self.size[0] - self.px(TEXT_WIDTH)) // 2
         bottom = round(y)
+        size = self._body_size(keys, y)
         for key in keys:
             heading = fonts.text(tr(f"{key}.title"), self.px(19), art.ACCENT, True)
             surface.blit(heading, (left, self.px(y)))
-            bottom = self._paragraph(surface, tr(key), left, y + _step(19, 1.3), TEXT_WIDTH, 16)
+            bottom = self._paragraph(surface, tr(key), left, y + _step(19, 1.3), TEXT_WIDTH,
+                                     size)
             y = bottom + SECTION_GAP
         return bottom
+
+    def _body_size(self, keys: tuple[str, ...], top: float) -> int:
+        """The paragraphs' design size: 16, or smaller if the page would otherwise
+        run into the buttons (large text, a long language)."""
+        def height(size: int) -> float:
+            return sum(_step(19, 1.3) + SECTION_GAP + _step(size) * len(
+                fonts.wrap(tr(key), self.px(size), self.px(TEXT_WIDTH))) for key in keys)
+        return next((size for size in range(16, 11, -1)
+                     if top + height(size) - SECTION_GAP <= self.buttons_top - 8), 12)
 
     def _paragraph(self, surface: pygame.Surface, text: str, left: int, y: float, width: int,
                    size: int) -> int:
@@ -144,7 +155,14 @@ class RulesScene(Scene):
             surface.blit(card_face(i, (self.px(face_w), self.px(face_h)), detail=False,
                                    ruleset=ruleset), (x, self.px(y)))
             name = fonts.text(tr_name("card", name=card.name), self.px(15), art.ACCENT, True)
-            surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
+            spot = surface.blit(name, (x + self.px(face_w + 10), self.px(y)))
+            meaning = card_meaning(card.name)  # a 2024 card's Spanish name, in the player's words
+            if meaning:
+                room = self.px(col_w - face_w - 24) - spot.w - self.px(8)
+                words = fonts.text(fonts.fit(f"({meaning})", self.px(13), room), self.px(13),
+                                   art.TEXT_DIM)
+                surface.blit(words, words.get_rect(bottomleft=(spot.right + self.px(8),
+                                                               spot.bottom - self.px(1))))
             end = self._paragraph(surface, tr_name("effect", name=card.name),
                                   x + self.px(face_w + 10), y + _step(15, 1.25), text_w, size)
             bottom = max(bottom, end, y + face_h)

@@ -12,7 +12,7 @@ import pygame
 from ...rules import Ruleset, View
 from ...rules import can_afford as rules_can_afford
 from ..ui import art, fonts
-from ..ui.i18n import tr, tr_name
+from ..ui.i18n import card_meaning, tr, tr_name
 from ..ui.tween import Animator
 from .edition import building, costs, materials, rules
 from .edition import card as printed_card
@@ -62,6 +62,9 @@ def building_tooltip(ident: str, affordable: bool | None = None,
 def card_tooltip(index: int) -> str:
     printed = printed_card(index)
     title = tr("tooltip.card", card=tr_name("card", name=printed.name), number=printed.number)
+    meaning = card_meaning(printed.name)  # a 2024 card's Spanish name, in the player's words
+    if meaning:
+        title += f"\n({meaning})"
     return f"{title}\n{tr('effect.' + printed.name)}"
 
 

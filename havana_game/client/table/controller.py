@@ -81,59 +81,59 @@ class TableController:
         self.option_page = 0
 
     # -- picking things on the table ---------------------------------------------
-    def pick(self, target: Target) -> None:
-        """Stage the choice a click (or Space) on `target` means."""
+    def refusal(self, target: Target) -> str:
+        """Why a pick of `target` cannot be carried out now (a message key), or ""
+        if it can: what the arrow keys skip and a click explains."""
         view = self._view()
         current = mode(view)
-        if isinstance(target, HandCard) and current in ("choose", "cover"):
-            self.staging.toggle_card(view, target.card)
-            why = ""
-        elif isinstance(target, HandCard):
-            why = f"why.hand.{current}"
-        elif isinstance(target, FaceUpCard) and self.table.viewer is not None \
-                and target.card in view["seats"][self.table.viewer]["face_up"]:
-            why = self._pick_face_up(view, target.card)
-        elif isinstance(target, FaceUpCard):
-            why = "why.not_yours"
-        elif isinstance(target, DiscardCard):
-            self.staging.take_back_card(view, target.card)
-            why = ""
-        else:
-            why = self._pick_end(view, target)
-        if why:  # a click that cannot be carried out says why, in the action panel
+        viewer = self.table.viewer
+        if isinstance(target, HandCard):
+            return "" if current in ("choose", "cover") else f"why.hand.{current}"
+        if isinstance(target, FaceUpCard):
+            if viewer is None or target.card not in view["seats"][viewer]["face_up"]:
+                return "why.not_yours"
+            if current == "cover" or (current == "act" and any(
+                    d["card"] == target.card for d in view["legal"])):
+                return ""
+            return "why.face_up.done" if current in ("act", "build") else f"why.face_up.{current}"
+        if isinstance(target, DiscardCard):
+            return ""
+        if current == "build":
+            payable = any(d["kind"] == "build" and d["row"] == target.row
+                          and d["side"] == target.side for d in view["legal"])
+            return "" if payable else "why.row.cannot_pay"
+        return "" if current == "act" and self._removing(view, target) else "why.row.not_now"
+
+    def _removing(self, view: View, end: RowEnd) -> list[int]:
+        """The staged card's options (by index) that remove the building at `end`."""
+        position = end.row * 2 + (end.side == "right")
+        return [i for i, d in enumerate(self.staging.options(view))
+                if d.get("target") == position and removes_a_building(d["card"])]
+
+    def pick(self, target: Target) -> None:
+        """Stage the choice a click (or Space) on `target` means; a pick that
+        cannot be carried out says why, in the action panel."""
+        why = self.refusal(target)
+        if why:
             self.table.explain(tr(why))
             return
+        view = self._view()
+        if isinstance(target, HandCard):
+            self.staging.toggle_card(view, target.card)
+        elif isinstance(target, FaceUpCard):
+            if mode(view) == "act":
+                self.staging.act_card, self.staging.option, self.option_page = \
+                    target.card, None, 0
+            else:
+                self.staging.covered = target.card
+        elif isinstance(target, DiscardCard):
+            self.staging.take_back_card(view, target.card)
+        elif mode(view) == "build":
+            self.staging.end, self.staging.pay_index = (target.row, target.side), 0
+        else:
+            self.staging.option = self._removing(view, target)[0]
         self.table.play_sound("click")
         self.table.refresh()
-
-    def _pick_face_up(self, view: View, card: int) -> str:
-        """Act: carry out that card; cover: cover it. Else why not (a message key)."""
-        current = mode(view)
-        if current == "act" and any(d["card"] == card for d in view["legal"]):
-            self.staging.act_card, self.staging.option, self.option_page = card, None, 0
-        elif current == "cover":
-            self.staging.covered = card
-        else:
-            return "why.face_up.done" if current in ("act", "build") else f"why.face_up.{current}"
-        return ""
-
-    def _pick_end(self, view: View, end: RowEnd) -> str:
-        """Build: that end's building (if payable); act: the option removing it.
-        Else why not (a message key)."""
-        current = mode(view)
-        if current == "build":
-            self.staging.end, self.staging.pay_index = (end.row, end.side), 0
-            if not self.staging.payments(view):
-                self.staging.end = None
-                return "why.row.cannot_pay"
-            return ""
-        position = end.row * 2 + (end.side == "right")
-        removing = [i for i, d in enumerate(self.staging.options(view))
-                    if d.get("target") == position and removes_a_building(d["card"])]
-        if current != "act" or not removing:
-            return "why.row.not_now"
-        self.staging.option = removing[0]
-        return ""
 
     # -- buttons ---------------------------------------------------------------------
     def pick_option(self, index: int) -> None:

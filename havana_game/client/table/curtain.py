@@ -45,9 +45,9 @@ class SeatLanguages:
 
 
 def draw_curtain(surface: pygame.Surface, name: str, color: art.Color, scale: float,
-                 language: str) -> pygame.Rect:
-    """An opaque velvet curtain with "Pass to <name>" and the player's `language`;
-    returns where the language line is."""
+                 language: str, pad: bool = False) -> pygame.Rect:
+    """An opaque velvet curtain with "Pass to <name>" and the player's `language`
+    (and, with a `pad` attached, that A lifts it); returns where the language line is."""
     w, h = surface.get_size()
     surface.fill((90, 20, 28))
     fold = max(8, int(60 * scale))
@@ -64,6 +64,9 @@ def draw_curtain(surface: pygame.Surface, name: str, color: art.Color, scale: fl
     surface.blit(title, title.get_rect(center=box.center))
     hint = fonts.text(tr("curtain.click"), max(10, int(20 * scale)), art.TEXT_DIM)
     surface.blit(hint, hint.get_rect(midtop=(w // 2, box.bottom + int(24 * scale))))
+    if pad:
+        line = fonts.text(tr("curtain.pad"), max(10, int(20 * scale)), art.TEXT_DIM)
+        surface.blit(line, line.get_rect(midtop=(w // 2, box.bottom + int(110 * scale))))
     line = fonts.text(tr("curtain.language", language=LANGUAGE_NAMES[language]),
                       max(10, int(20 * scale)), art.TEXT_LIGHT, True)
     spot = line.get_rect(midtop=(w // 2, box.bottom + int(70 * scale)))

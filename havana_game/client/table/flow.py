@@ -60,6 +60,9 @@ class TableFlow(Scene):
         """The next hotseat player is due once the last move has been shown."""
         self.languages = SeatLanguages(app.settings)
         """Each hotseat player's language."""
+        self.pad_of: dict[int, int] = {}
+        """In hotseat, the gamepad (SDL instance id) each player lifted their
+        curtain with: only that pad plays for them, and it plays for no one else."""
         if self.curtain is not None:
             self.languages.apply(self.curtain)
         self.layout_: TableLayout | None = None

@@ -24,6 +24,8 @@ HINTS: dict[str, tuple[str, ...]] = {
 choosing among (the 2024 edition's two-part choices), shown one after the other."""
 TEXT_SIZE = 14
 """Design size of the hint text."""
+LOG_LEFT = 100
+"""Design height of the log panel the hint leaves visible below it, at least."""
 
 
 def current_hint(settings: Settings, mode: str) -> str | None:
@@ -39,9 +41,21 @@ def dismiss(settings: Settings, key: str) -> None:
     settings.save()
 
 
+def text_size(layout: TableLayout, key: str) -> int:
+    """The hint's text size: `TEXT_SIZE`, or smaller if the hint and its button
+    would otherwise leave less than `LOG_LEFT` of the log panel below them (large
+    text, a long language)."""
+    for size in range(layout.px(TEXT_SIZE), layout.px(TEXT_SIZE) // 2, -1):
+        lines = fonts.wrap(tr(key), size, layout.log.w - layout.px(28))
+        if _text_top(layout) + fonts.line_step(size) * len(lines) + layout.px(52 + 6) \
+                <= layout.log.bottom - layout.px(LOG_LEFT):
+            return size
+    return layout.px(TEXT_SIZE) // 2
+
+
 def hint_lines(layout: TableLayout, key: str) -> tuple[str, ...]:
     """The hint's text wrapped to the log panel."""
-    return fonts.wrap(tr(key), layout.px(TEXT_SIZE), layout.log.w - layout.px(28))
+    return fonts.wrap(tr(key), text_size(layout, key), layout.log.w - layout.px(28))
 
 
 def _text_top(layout: TableLayout) -> int:
@@ -50,7 +64,7 @@ def _text_top(layout: TableLayout) -> int:
 
 def text_bottom(layout: TableLayout, key: str) -> int:
     """Where the hint's last line ends (it must stay above the button)."""
-    step = fonts.line_step(layout.px(TEXT_SIZE))
+    step = fonts.line_step(text_size(layout, key))
     return _text_top(layout) + step * len(hint_lines(layout, key))
 
 
@@ -63,7 +77,7 @@ def hint_rect(layout: TableLayout, key: str) -> pygame.Rect:
 
 def log_below(layout: TableLayout, key: str) -> pygame.Rect:
     """What is left of the log panel under the hint."""
-    top = hint_rect(layout, key).bottom + layout.px(6)
+    top = min(hint_rect(layout, key).bottom + layout.px(6), layout.log.bottom)
     return pygame.Rect(layout.log.left, top, layout.log.w, layout.log.bottom - top)
 
 
@@ -81,7 +95,8 @@ def draw_hint(surface: pygame.Surface, layout: TableLayout, key: str) -> None:
     surface.blit(art.panel(area.size, True), area)
     title = fonts.text(tr("guide.title"), layout.px(16), art.ACCENT, True)
     surface.blit(title, (area.left + layout.px(14), area.top + layout.px(10)))
-    step = fonts.line_step(layout.px(TEXT_SIZE))
+    size = text_size(layout, key)
+    step = fonts.line_step(size)
     for i, line in enumerate(hint_lines(layout, key)):
-        surface.blit(fonts.text(line, layout.px(TEXT_SIZE), art.TEXT_LIGHT),
+        surface.blit(fonts.text(line, size, art.TEXT_LIGHT),
                      (area.left + layout.px(14), _text_top(layout) + i * step))

@@ -56,6 +56,14 @@ class TableInput(TableAsks):
             self.paused = not self.paused
             self._build_buttons()
 
+    def on_pause(self) -> None:
+        """Pause (a gamepad's Start): the pause menu, or back from it, whatever is staged."""
+        if self.leaving or self.conceding or self.giving is not None:
+            self.stay()
+        else:
+            self.paused = not self.paused
+            self._build_buttons()
+
     def on_enter(self) -> None:
         if self.curtain is not None:
             self.lift_curtain()
@@ -66,12 +74,29 @@ class TableInput(TableAsks):
         self.curtain = None
         self._build_buttons()
 
+    def _pad_may_play(self, pad: int) -> bool:
+        """Whether gamepad `pad` may play now: in hotseat, a pad a player claimed
+        plays only for them (Start, the pause menu, is anyone's)."""
+        seat = self.curtain if self.curtain is not None else self.viewer
+        if not self.hotseat or self.paused:
+            return True
+        owner = next((s for s, p in self.pad_of.items() if p == pad), None)
+        return owner == seat if owner is not None else seat not in self.pad_of
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        pad: int | None = getattr(event, "pad", None)
+        if pad is not None and event.type == pygame.KEYDOWN and event.key != pygame.K_PAUSE \
+                and not self._pad_may_play(pad):
+            return
+        if self.curtain is not None and not self.paused and pad is not None \
+                and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN \
+                and self.curtain not in self.pad_of:
+            self.pad_of[self.curtain] = pad  # the pad that lifts a curtain is that player's
         if self.curtain is not None and not self.paused:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.on_escape()  # the pause menu, over the curtain
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
+                self.on_pause()  # the pause menu, over the curtain
             elif self.languages.handle(event, self.curtain):
                 self.relayout()
             elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -140,13 +165,46 @@ class TableInput(TableAsks):
         if target is not None:
             self.controller.pick(target)
 
-    def activate(self, name: str) -> None:
-        """Space on a focused table thing stages it as a click would."""
+    def activate(self, name: str) -> bool:
+        """Enter or Space on a focused control: a table thing is staged as a click
+        would stage it (Enter on one already staged confirms a complete decision),
+        a button pressed. When that completes the decision the focus goes to
+        Confirm; when the focused control went away, to the first choosable one."""
+        view = self.view
+        complete = view is not None and self.staging.decision(view) is not None
         target = by_name(name, self.targets())
+        if target is not None and complete and name in self._staged_names():
+            self.send()
+            return True
         if target is not None:
             self.controller.pick(target)
-        else:
-            super().activate(name)
+        elif not super().activate(name):
+            return False
+        view = self.view
+        controls = self.controls()
+        if not complete and view is not None and self.deciding() \
+                and self.staging.decision(view) is not None and "confirm" in controls:
+            self.set_focus("confirm")
+        elif self.focus not in controls:  # (none while the others play: Enter confirms)
+            self.set_focus(next((n for n in self.focus_order() if self.choosable(n)), None)
+                           if self.deciding() else None)
+        return True
+
+    def _staged_names(self) -> set[str]:
+        """The table things (by name) the staged decision is made of."""
+        staging = self.staging
+        names = {f"hand:{card}" for card in staging.cards}
+        names |= {f"faceup:{card}" for card in (staging.act_card, staging.covered)
+                  if card is not None}
+        if staging.end is not None:
+            names.add(f"end:{staging.end[0]}:{staging.end[1]}")
+        return names
+
+    def choosable(self, name: str) -> bool:
+        """Buttons (the enabled ones are the controls) and the table things a pick
+        would stage now, not those it would explain away (an opponent's card)."""
+        target = by_name(name, self.targets())
+        return target is None or not self.controller.refusal(target)
 
     def click_target(self, name: str) -> None:
         """Stage the choice a click on the table thing called `name` ("hand:5") means."""

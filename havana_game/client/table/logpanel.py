@@ -17,8 +17,10 @@ def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: 
     """The last lines of the game log, newest at the bottom; `scroll` lines back;
     a scroll bar when older (or newer) lines are out of sight. `area`: where (by
     default the whole log panel)."""
-    area = area or canvas.layout.log
+    area = canvas.layout.log if area is None else area
     px = canvas.px
+    if area.h < 2 * fonts.line_step(px(14), 1.3):
+        return  # (a first game's hint in large text left no room under it)
     surface.blit(art.panel(area.size), area)
     draw_label(surface, tr("log"), px(14), (area.left + px(10), area.top + px(6)), art.ACCENT, True)
     size = px(LOG_TEXT)

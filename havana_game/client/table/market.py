@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import View
-from ..ui import art
+from ..ui import art, fonts
 from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, draw_label
 from .edition import materials
@@ -25,6 +25,13 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                                                        layout.market.top + canvas.px(6)),
                art.ACCENT, True)
     icon = canvas.px(34)
+    # a number and a caption under each picture: smaller if large text needs it
+    room = layout.market.bottom - canvas.px(3) - (layout.market_slot("pesos").top
+                                                   + canvas.px(40))
+    needed = fonts.font(canvas.px(17), True).get_linesize() + \
+        fonts.font(canvas.px(11)).get_linesize()
+    shrink = min(1.0, room / needed)
+    count_size, caption_size = int(canvas.px(17) * shrink), int(canvas.px(11) * shrink)
     counts: dict[str, tuple[int, str]] = {m: (view["market"][m], tr_name("material", material=m))
                                           for m in materials()}
     counts["pesos"] = (view["market"]["pesos"], tr("pesos"))
@@ -47,12 +54,14 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                 image = image.copy()
                 image.fill(EMPTY_SHADE, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(image, spot)
-        draw_label(surface, f"{count}", canvas.px(17), (slot.centerx, slot.top + canvas.px(40)),
-                   art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
+        number = draw_label(surface, f"{count}", count_size,
+                            (slot.centerx, slot.top + canvas.px(40)),
+                            art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
         caption = CAPTIONS.get(name)
-        if caption:
-            draw_label(surface, tr(caption), canvas.px(11),
-                       (slot.centerx, slot.top + canvas.px(60)), art.TEXT_DIM, False, "midtop")
+        if caption:  # under the number, however large the text
+            draw_label(surface, tr(caption), caption_size,
+                       (slot.centerx, max(slot.top + canvas.px(60), number.bottom)),
+                       art.TEXT_DIM, False, "midtop")
         canvas.hovers.append((slot, f"{tip}: {count}"))
 
 

@@ -42,7 +42,8 @@ class TableScreen(TableInput):
             self.canvas, self._screen = None, None
             self.languages.switch = draw_curtain(
                 surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
-                self.scale, self.languages.of(self.curtain))
+                self.scale, self.languages.of(self.curtain),
+                pad=self.app.pads.count > 0 or self.app.pads.used)
             if self.paused:
                 draw_pause(surface, self.buttons, self._question(), self.px)
             return

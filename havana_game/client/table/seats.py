@@ -30,7 +30,8 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
     big = own or rect.h >= canvas.px(TALL_SEAT)
     surface.blit(art.panel(rect.size, active), rect)
     pad = canvas.px(7)
-    header = canvas.px(26)
+    header = max(canvas.px(26), pad + fonts.font(canvas.px(15), True).get_height() - canvas.px(4))
+    # (the line of the name above, however large the text)
     _seat_header(surface, canvas, view, seat, name, active, badge)
     cards_w = int(rect.w * (0.36 if big else 0.34))
     card_w = (cards_w - pad) // 2
@@ -171,7 +172,9 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
             image = image.copy()
             image.set_alpha(70)
         surface.blit(image, (x, y))
-        draw_label(surface, str(count), size, (x + icon + canvas.px(2), y + icon // 2),
+        room = step - icon - canvas.px(4)  # up to the next icon, however large the text
+        draw_label(surface, str(count), fonts.fit_size(str(count), size, room, 1, True),
+                   (x + icon + canvas.px(2), y + icon // 2),
                    art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midleft")
         tip = tr("hover.count", what=tr_name("material", material=m), count=count)
         canvas.hovers.append((pygame.Rect(x, y, step, icon), tip))
@@ -190,7 +193,9 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
             pygame.draw.rect(surface, art.PAPER, pile, 1, border_radius=canvas.px(2))
         else:
             surface.blit(picture, (x, y))
-        draw_label(surface, str(count), size, (x + icon + canvas.px(3), y + icon // 2),
+        room = block.w // 4 - icon - canvas.px(5)
+        draw_label(surface, str(count), fonts.fit_size(str(count), size, room, 1, True),
+                   (x + icon + canvas.px(3), y + icon // 2),
                    art.TEXT_LIGHT, True, "midleft")
         canvas.hovers.append((pygame.Rect(x, y, block.w // 4, icon), tip))
     y += line
@@ -240,8 +245,9 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
     if strip.h < canvas.px(20):
         return
     draw_label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
+    below = max(canvas.px(16), fonts.line_step(canvas.px(12), 1.25))  # under the label
     gap = canvas.px(4)
-    room = strip.h - canvas.px(16)
+    room = strip.h - below
     for rows in (1, 2):
         h = min((room - gap * (rows - 1)) // rows, canvas.px(BUILT_CARD_H))
         w = int(h / 1.39)
@@ -251,8 +257,7 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
             break
     for i, ident in enumerate(built):
         row, column = divmod(i, per_row)
-        r = pygame.Rect(strip.left + column * step, strip.top + canvas.px(16) + row * (h + gap),
-                        w, h)
+        r = pygame.Rect(strip.left + column * step, strip.top + below + row * (h + gap), w, h)
         surface.blit(building_face(ident, (w, h), canvas.letters), r)
         canvas.hovers.append((r, building_tooltip(ident)))
 

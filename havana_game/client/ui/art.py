@@ -40,6 +40,8 @@ colorblind letters tell the colors apart."""
 SEAT_COLORS: tuple[Color, ...] = presentation.seat_colors()
 
 CARD_TINTS: dict[str, Color] = presentation.card_tints()
+WHITE_EDGE: Color = (62, 66, 76)
+"""The edge of the 2024 edition's white material (the fill is near the cards' cream)."""
 
 
 def _polygon(center: tuple[float, float], radius: float, sides: int,
@@ -60,7 +62,10 @@ def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
 def _material(name: str, size: int, letter: str) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     color = MATERIAL_COLORS[name]
-    dark = tuple(max(0, c - (110 if name == "white" else 70)) for c in color)
+    dark: Color = tuple(max(0, c - 70) for c in color)  # type: ignore[assignment]
+    edge = max(1, size // 14)
+    if name == "white":  # a white token on a cream card: a dark, thicker edge shows it
+        dark, edge = WHITE_EDGE, max(2, size // 9)
     r = size / 2
     c = (r, r)
     shape = MATERIAL_SHAPES[name]
@@ -69,21 +74,21 @@ def _material(name: str, size: int, letter: str) -> pygame.Surface:
         rect.center = (int(r), int(r))
         pygame.draw.rect(surf, color, rect, border_radius=max(1, size // 10))
         pygame.draw.line(surf, dark, (rect.left, rect.centery), (rect.right - 1, rect.centery),
-                         max(1, size // 14))
-        pygame.draw.rect(surf, dark, rect, max(1, size // 14), border_radius=max(1, size // 10))
+                         edge)
+        pygame.draw.rect(surf, dark, rect, edge, border_radius=max(1, size // 10))
     elif shape == "triangle":
         points = _polygon(c, r * 0.95, 3, -math.pi / 2)
         points = [(x, y + r * 0.12) for x, y in points]
         pygame.draw.polygon(surf, color, points)
-        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+        pygame.draw.polygon(surf, dark, points, edge)
     elif shape == "hexagon":
         points = _polygon(c, r * 0.92, 6)
         pygame.draw.polygon(surf, color, points)
-        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+        pygame.draw.polygon(surf, dark, points, edge)
     elif shape == "diamond":
         points = _polygon(c, r * 0.95, 4, -math.pi / 2)
         pygame.draw.polygon(surf, color, points)
-        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+        pygame.draw.polygon(surf, dark, points, edge)
         shine = (200, 230, 255) if name == "blue" else (190, 190, 180)
         pygame.draw.line(surf, shine, points[3], c, max(1, size // 12))
     else:
@@ -92,7 +97,7 @@ def _material(name: str, size: int, letter: str) -> pygame.Surface:
                    r + r * 0.85 * (0.8 + 0.2 * rng.random()) * math.sin(a))
                   for a in (2 * math.pi * i / 9 for i in range(9))]
         pygame.draw.polygon(surf, color, points)
-        pygame.draw.polygon(surf, dark, points, max(1, size // 14))
+        pygame.draw.polygon(surf, dark, points, edge)
     if letter:
         label = fonts.text(letter, max(7, int(size * 0.5)), (255, 255, 255), True)
         outline = fonts.text(letter, max(7, int(size * 0.5)), (0, 0, 0), True)

@@ -17,8 +17,8 @@ from ...i18n import gettext as tr
 from ...i18n import ngettext as trn
 from ...presentation import text_key
 
-__all__ = ["LANGUAGE_LISTENERS", "current_language", "has_message", "set_language", "tr",
-           "tr_name", "trn"]
+__all__ = ["LANGUAGE_LISTENERS", "card_meaning", "current_language", "has_message",
+           "set_language", "tr", "tr_name", "trn"]
 
 
 LANGUAGE_LISTENERS: list[Callable[[], None]] = []
@@ -37,3 +37,13 @@ def tr_name(kind: str, **fields: Any) -> str:
     """A name in the current language, by its kind in the presentation vocabulary
     (`presentation.text_key`): `tr_name("card", name="siesta")`."""
     return tr(text_key(kind, **fields))
+
+
+def card_meaning(name: str) -> str | None:
+    """What a card's printed Spanish name (a 2024 card's, `name` as printed:
+    "arquitecto") means in the current language, if that reads differently."""
+    key = f"card.meaning.{name}"
+    if not has_message(key):
+        return None
+    meaning = tr(key)
+    return None if meaning.casefold() == tr_name("card", name=name).casefold() else meaning

@@ -105,17 +105,17 @@ class TextField:
         pygame.draw.rect(surface, (250, 244, 228), r, border_radius=max(3, r.h // 5))
         pygame.draw.rect(surface, art.ACCENT if self.active else art.INK, r,
                          2 if self.active else 1, border_radius=max(3, r.h // 5))
-        size = max(9, int(r.h * 0.45))
         shown = self.value + ("|" if self.active and not self.selected else "")
         color = art.INK if self.value else (150, 140, 120)
+        size = fonts.fit_size(shown or self.placeholder, max(9, int(r.h * 0.45)), r.w - 10, 1)
         label = fonts.text(fonts.fit(shown or self.placeholder, size, r.w - 10), size, color)
         spot = label.get_rect(midleft=(r.left + 6, r.centery))
         if self.selected:
             pygame.draw.rect(surface, art.ACCENT, spot.inflate(4, 2))
         surface.blit(label, spot)
         if self.label:
-            size = max(9, int(r.h * 0.32))
-            caption = fonts.text(fonts.fit(self.label, size, r.w), size, art.TEXT_DIM, True)
+            size = fonts.fit_size(self.label, max(9, int(r.h * 0.32)), r.w, 1, True)
+            caption = fonts.text(fonts.fit(self.label, size, r.w, True), size, art.TEXT_DIM, True)
             surface.blit(caption, caption.get_rect(bottomleft=(r.left + 2, r.top - 2)))
 
 

@@ -1,0 +1,147 @@
+"""A check that every text on a screen has room: while a frame is drawn onto a
+`TracedSurface`, each text `fonts.text` rendered and where it was put are
+recorded; `problems` then names each text that runs off the window, into
+another text, or across a button's edge. Used by the layout tests and
+`tools/text_audit.py` (every screen, language and text size)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from . import art, fonts
+
+
+@dataclass
+class Placed:
+    """A text drawn: its words and where its ink went."""
+
+    value: str
+    ink: pygame.Rect
+
+
+@dataclass
+class TextLog:
+    """The texts rendered (by surface identity) and those placed in this frame."""
+
+    rendered: dict[int, tuple[pygame.Surface, str]] = field(default_factory=dict)
+    placed: list[Placed] = field(default_factory=list)
+    images: list[pygame.Rect] = field(default_factory=list)
+    """Where the other pictures (icons, cards, panels) drawn in this frame went."""
+    cut: list[str] = field(default_factory=list)
+    """Texts `fonts.fit` shortened with an ellipsis in this frame."""
+    names_cut: dict[str, bool] = field(default_factory=dict)
+    """Names fitted onto cards (`fonts.fit_block`, bold), and whether they end cut."""
+
+    def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
+        known = self.rendered.get(id(source))
+        ink = source.get_bounding_rect().move(where.topleft).clip(where)
+        if known is None or known[0] is not source:
+            if ink.w and ink.h:
+                self.images.append(ink)
+        elif ink.w and ink.h and known[1].strip():
+            self.placed.append(Placed(known[1], ink))
+
+    def clear(self) -> None:
+        self.placed.clear()
+        self.images.clear()
+        self.cut.clear()
+        self.names_cut.clear()
+
+
+class TracedSurface(pygame.Surface):
+    """A surface that tells `log` where texts are blitted onto it (and onto its copies)."""
+
+    log: TextLog
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        where = super().blit(source, dest, area, special_flags)
+        if area is None and isinstance(source, pygame.Surface):
+            self.log.record(source, where)
+        return where
+
+    def copy(self) -> TracedSurface:
+        twin = traced(self.get_size(), self.log)
+        super(TracedSurface, twin).blit(self, (0, 0))
+        return twin
+
+
+def traced(size: tuple[int, int], log: TextLog) -> TracedSurface:
+    surface = TracedSurface(size)
+    surface.log = log
+    return surface
+
+
+@contextmanager
+def recording(log: TextLog) -> Iterator[None]:
+    """Record every text `fonts.text` renders into `log` (the cache emptied so
+    that each text is rendered, and so recorded, again)."""
+    real: Callable[..., pygame.Surface] = fonts.text
+    real_fit: Callable[..., str] = fonts.fit
+    real_block: Callable[..., fonts.Block] = fonts.fit_block
+
+    def fit_block(value: str, size: int, floor: int, width: int, height: int,
+                  bold: bool = False, spacing: float = 1.2) -> fonts.Block:
+        block = real_block(value, size, floor, width, height, bold, spacing)
+        if bold:  # a name on a card (an effect may be cut: tooltips show it whole)
+            log.names_cut[value] = block.cut  # (the last fitting of it counts)
+        return block
+
+    def fit(value: str, size: int, width: int, bold: bool = False) -> str:
+        shown = real_fit(value, size, width, bold)
+        if shown != value:
+            log.cut.append(value)
+        return shown
+
+    def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
+             bold: bool = False) -> pygame.Surface:
+        surface = real(value, size, color, bold)
+        log.rendered[id(surface)] = (surface, value)
+        return surface
+    fonts.text.cache_clear()
+    art.forget_text()
+    fonts.text, fonts.fit, fonts.fit_block = text, fit, fit_block  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        fonts.text, fonts.fit, fonts.fit_block = real, real_fit, real_block  # type: ignore
+        fonts.text.cache_clear()
+        art.forget_text()
+
+
+SLACK = 1
+"""Pixels of overlap forgiven (antialiasing at the ink's edge)."""
+
+
+def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect],
+             tips: tuple[str, ...] = ()) -> list[str]:
+    """What is wrong with the texts of the frame `log` saw, in `window` among
+    `buttons`: a text cut short (unless one of the hover `tips` shows it whole),
+    off the window, overlapping another text, or crossing the edge of a button or
+    a picture (neither inside nor outside it)."""
+    cut = [value for value in log.cut if not any(value in tip for tip in tips)]
+    found = [f"cut: {value!r}" for value in cut]
+    found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
+              if cut and not any(value in tip for tip in tips)]
+    shown = [p for p in log.placed if p.ink.w > 0]
+    for p in shown:
+        if not window.contains(p.ink):
+            found.append(f"off the window: {p.value!r} at {tuple(p.ink)}")
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            overlap = a.ink.clip(b.ink)
+            if a.value != b.value and overlap.w > SLACK and overlap.h > SLACK:
+                found.append(f"overlap: {a.value!r} and {b.value!r} at {tuple(overlap)}")
+    for p in shown:
+        for kind, boxes in (("button", buttons), ("picture", log.images)):
+            for box in boxes:
+                overlap = p.ink.clip(box)
+                if overlap.w > SLACK and overlap.h > SLACK and not box.contains(p.ink):
+                    found.append(f"across a {kind}'s edge: {p.value!r} at {tuple(p.ink)}, "
+                                 f"{kind} {tuple(box)}")
+    return list(dict.fromkeys(found))
