@@ -28,6 +28,8 @@ BASE_W, BASE_H = 1920, 1080
 """The display's design size."""
 MIN_TEXT = 28
 """The smallest text on the display at 1920x1080, in pixels."""
+MIN_SHRUNK = 12
+"""The smallest text a free seat's link and code shrink to in a small window."""
 ROW_LABEL, MARKET_CAPTION = 18, 11
 """The smallest design text sizes of the table's rows and market (their scale
 makes these `MIN_TEXT`)."""
@@ -164,20 +166,21 @@ def _seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
                          art.ACCENT, True, "topright") if vp else pygame.Rect(rect.right, 0, 0, 0)
     name = fonts.fit(tr("display.free") if free else name_of(board, seat), size,
                      vp_rect.left - left - pad, True)
-    draw_label(surface, name, size, (left, rect.top + pad - _px(s, 2)), art.TEXT_LIGHT, True)
+    named = draw_label(surface, name, size, (left, rect.top + pad - _px(s, 2)),
+                       art.TEXT_LIGHT, True)
     if free:
         _free_seat(surface, board, rect, s)
         return
-    line = rect.top + pad + _px(s, 48)
+    line = max(rect.top + pad + _px(s, 48), named.bottom, vp_rect.bottom)  # (larger text)
     tags = [_kind(info)]
     if deciding and view is not None:
         tags.append(tr("display.choosing_tag" if view["phase"] in ("setup", "cover")
                        else "display.turn_tag"))
-    draw_label(surface, " · ".join(tags), _text(s, 28), (left, line),
-               art.HIGHLIGHT if deciding else art.TEXT_DIM)
+    tagged = draw_label(surface, " · ".join(tags), _text(s, 28), (left, line),
+                        art.HIGHLIGHT if deciding else art.TEXT_DIM)
     if view is not None:
-        body = pygame.Rect(rect.left + pad, line + _px(s, 42), rect.w - 2 * pad,
-                           rect.bottom - pad - line - _px(s, 42))
+        top = max(line + _px(s, 42), tagged.bottom + _px(s, 4))
+        body = pygame.Rect(rect.left + pad, top, rect.w - 2 * pad, rect.bottom - pad - top)
         _public_state(surface, view["seats"][seat], body, s)
 
 
@@ -199,7 +202,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=_px(s, 5))
     left = body.left + 2 * card_w + _px(s, 20)
     icon, size = _px(s, 30), _text(s, 28)
-    step = _px(s, 40)
+    step = max(_px(s, 40), fonts.line_step(size, 1.1))
     items = [(m, info["materials"][m]) for m in materials()]
     lines = [items, [("pesos", info["pesos"]), ("workers", info["workers"])]]
     for row, entries in enumerate(lines):
@@ -212,7 +215,9 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
         if row == 1:
             built = trn("display.built", len(info["built"]))
             number = f" · {info['number']:02d}" if info["number"] is not None else ""
-            draw_label(surface, built + number, size, (x + _px(s, 8), y + icon // 2),
+            room = body.right - x - _px(s, 8)  # (a small window: the line shrinks to fit)
+            fitted = fonts.fit_size(built + number, size, room, 1, False)
+            draw_label(surface, built + number, fitted, (x + _px(s, 8), y + icon // 2),
                        art.TEXT_LIGHT, False, "midleft")
 
 
@@ -234,16 +239,23 @@ def _free_seat(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: floa
 
 def _join_text(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float,
                center: bool = False) -> None:
-    """"Scan to join", the link (wrapped) and the join code, from the top of `area`."""
+    """"Scan to join", the link (wrapped) and the join code, from the top of `area`
+    (a short panel leaves "Scan to join" to the QR code beside it, and a smaller
+    window's text shrinks until the link and code fit)."""
     size = _text(s, 28)
-    lines = [(line, art.TEXT_LIGHT, False)
-             for line in fonts.wrap(tr("display.scan"), size, area.w)]
-    lines += [(line, art.TEXT_DIM, False) for line in qr.link_lines(board.web, size, area.w)]
-    lines += [(line, art.ACCENT, True)
-              for line in fonts.wrap(tr("display.code", code=board.code), size, area.w, True)]
-    step = fonts.line_step(size, 1.25)
-    if len(lines) * step > area.h:  # a short panel: the QR code beside says "scan"
-        lines = [line for line in lines if line[1] != art.TEXT_LIGHT]
+    while True:
+        lines = [(line, art.TEXT_LIGHT, False)
+                 for line in fonts.wrap(tr("display.scan"), size, area.w)]
+        lines += [(line, art.TEXT_DIM, False)
+                  for line in qr.link_lines(board.web, size, area.w)]
+        lines += [(line, art.ACCENT, True)
+                  for line in fonts.wrap(tr("display.code", code=board.code), size, area.w, True)]
+        step = fonts.line_step(size, 1.25)
+        if len(lines) * step > area.h:
+            lines = [line for line in lines if line[1] != art.TEXT_LIGHT]
+        if len(lines) * step <= area.h or size <= MIN_SHRUNK:
+            break
+        size -= 1
     y = area.top
     for text, color, bold in lines:
         anchor, x = ("midtop", area.centerx) if center else ("topleft", area.left)

@@ -58,8 +58,9 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
                             (slot.centerx, slot.top + canvas.px(40)),
                             art.TEXT_LIGHT if count else art.TEXT_DIM, True, "midtop")
         caption = CAPTIONS.get(name)
-        if caption:  # under the number, however large the text
-            draw_label(surface, tr(caption), caption_size,
+        if caption:  # under the number, however large the text, no wider than its slot
+            words = tr(caption)
+            draw_label(surface, words, fonts.fit_size(words, caption_size, slot.w, 1, False),
                        (slot.centerx, max(slot.top + canvas.px(60), number.bottom)),
                        art.TEXT_DIM, False, "midtop")
         canvas.hovers.append((slot, f"{tip}: {count}"))
