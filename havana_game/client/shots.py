@@ -59,8 +59,8 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7,
     def screen(name: str) -> Any:
         return screen_class(name)
 
-    settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0)
-    settings.language = "en"
+    settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0, recap=False)
+    settings.language = "en"  # the table without a recap over it
     app = App(settings, size=size)
 
     def shot(name: str, scene: Any = None) -> tuple[str, pygame.Surface]:

@@ -56,6 +56,8 @@ class Settings:
     """Guide hints already dismissed (`guide.HINTS`)."""
     opponent_pace: float = 0.6
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
+    recap: bool = True
+    """Show what the others did since the player's last decision when their turn comes."""
     takebacks: bool = True
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
     last_seats: list[str] = field(default_factory=list)
