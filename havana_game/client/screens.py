@@ -25,6 +25,7 @@ SCREENS = {
     "statistics": "statistics.StatisticsScene",
     "rules": "rules.RulesScene",
     "settings": "settings.SettingsScene",
+    "tutorial": "tutorial.TutorialScene",
 }
 """Screen name -> its class in `scenes/` (module.Class)."""
 
