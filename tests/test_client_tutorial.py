@@ -44,8 +44,10 @@ def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
             continue
         legal = scene.view["legal"]
         if scene.waiting_here():
-            ring = scene.target_rect()
-            outside = [r for t, r in scene.targets().items() if not r.colliderect(ring)]
+            rings = scene.target_rects()
+            box = scene.box_rect()
+            outside = [r for r in scene.targets().values()
+                       if r.collidelist(rings) < 0 and not r.colliderect(box)]
             if outside and scene.step_index not in tried:
                 tried.add(scene.step_index)
                 staged = scene.staging.cards

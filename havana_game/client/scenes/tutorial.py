@@ -79,20 +79,23 @@ class TutorialScene(TableScreen):
     def restart(self) -> None:
         self.app.show("tutorial", self.lesson.edition, restart=True)
 
-    def target_rect(self) -> pygame.Rect | None:
-        """Where the current step points (the union of its parts)."""
+    def target_rects(self) -> list[pygame.Rect]:
+        """Where the current step points (each of its parts)."""
         step = self.current
         if step is None or self.layout_ is None:
-            return None
-        return step.rect(self.layout_, self.viewer)
+            return []
+        return step.rects(self.layout_, self.viewer)
 
     def _click_table(self, pos: tuple[int, int]) -> None:
         """While the step waits for a decision, a click on a table thing outside
         what it points at is explained instead of staged."""
-        ring = self.target_rect()
+        rings = self.target_rects()
         step = self.current
-        if step is not None and ring is not None and self.waiting_here() \
-                and not ring.collidepoint(pos) \
+        if self.layout_ is not None and self.step_index <= len(self.lesson.steps) \
+                and self.box_rect().collidepoint(pos):
+            return  # on the step's box, not on the table under it
+        if step is not None and rings and self.waiting_here() \
+                and not any(ring.collidepoint(pos) for ring in rings) \
                 and any(rect.collidepoint(pos) for rect in self.targets().values()):
             self.lesson_note = tr(step.wrong)
             self.app.sounds.play("error")
@@ -143,8 +146,7 @@ class TutorialScene(TableScreen):
                 or self.view is None or self.step_index > len(self.lesson.steps):
             return drawn
         px = self.layout_.px
-        ring = self.target_rect()
-        if ring is not None:
+        for ring in self.target_rects():
             ring = ring.inflate(px(RING * 2), px(RING * 2))
             pygame.draw.rect(surface, art.ACCENT, ring, px(RING), border_radius=px(10))
             drawn.append(ring)
@@ -172,6 +174,10 @@ class TutorialScene(TableScreen):
                 button.draw(surface)
         drawn.append(box)
         return drawn
+
+    def _hint_topic(self, current: str) -> str:
+        """No first-game guide hints: the lesson says it all."""
+        return "lesson"
 
     def show_results(self) -> None:
         self.app.settings.tutorial_moves, self.app.settings.tutorial_step = [], 0

@@ -46,11 +46,9 @@ class LessonStep:
         """The question now is one this step waits for."""
         return any(d["kind"] in self.until for d in legal)
 
-    def rect(self, layout: TableLayout, you: int | None) -> pygame.Rect:
-        """Where its target is on the table: each part's panel ("hand+seat:you":
-        both), joined."""
-        rects = [_part(layout, part, you) for part in self.target.split("+")]
-        return rects[0].unionall(rects[1:])
+    def rects(self, layout: TableLayout, you: int | None) -> list[pygame.Rect]:
+        """Where its target is on the table: each part's panel ("hand+seat:you": both)."""
+        return [_part(layout, part, you) for part in self.target.split("+")]
 
 
 def _part(layout: TableLayout, part: str, you: int | None) -> pygame.Rect:
