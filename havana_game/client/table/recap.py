@@ -34,6 +34,8 @@ SECONDS, PER_LINE, LONGEST = 3.0, 0.5, 9.0
 """How long a recap stays: a base, more per line, at the most."""
 TEXT = 14
 """Design size of a recap's lines."""
+ROBBING = ("pesos_stolen", "materials_stolen", "taxed")
+"""Events with a victim: drawn as an arrow from the actor's seat to the victim's."""
 MOST_LINES = 14
 """Lines shown at the most (the newest; older ones are in the log)."""
 
@@ -71,6 +73,8 @@ class Recap:
     seat: int
     lines: list[tuple[str, int | None]]
     left: float
+    arrows: list[tuple[int, int]] = field(default_factory=list)
+    """(thief or tax collector, victim): an arrow between their seats."""
 
     @classmethod
     def of(cls, events: Sequence[Event], seat: int, name: Callable[[int], str]) -> Recap | None:
@@ -87,7 +91,10 @@ class Recap:
                 lines.append((text, data.get("seat")))
         if not lines:
             return None
-        return cls(seat, lines[-MOST_LINES:], min(LONGEST, SECONDS + PER_LINE * len(lines)))
+        arrows = list(dict.fromkeys((e["data"]["seat"], e["data"]["victim"]) for e in events
+                                    if e["kind"] in ROBBING))
+        return cls(seat, lines[-MOST_LINES:], min(LONGEST, SECONDS + PER_LINE * len(lines)),
+                   arrows)
 
     def rect(self, layout: TableLayout) -> pygame.Rect:
         """Where the panel goes: over the building rows, as tall as its lines."""
@@ -104,6 +111,8 @@ class Recap:
         and how to skip it; returns where it was drawn."""
         px = layout.px
         box = self.rect(layout)
+        drawn = [self._arrow(surface, layout, actor, victim) for actor, victim in self.arrows
+                 if actor in layout.seats and victim in layout.seats]
         surface.blit(art.panel(box.size, True), box)
         title = fonts.text(tr("recap.title"), px(18), art.ACCENT, True)
         surface.blit(title, (box.left + px(16), box.top + px(12)))
@@ -122,4 +131,21 @@ class Recap:
             y += step
         skip = fonts.text(tr("recap.skip"), px(12), art.TEXT_DIM)
         surface.blit(skip, skip.get_rect(bottomright=(box.right - px(14), box.bottom - px(8))))
-        return box
+        return box.unionall(drawn)
+
+    @staticmethod
+    def _arrow(surface: pygame.Surface, layout: TableLayout, actor: int,
+               victim: int) -> pygame.Rect:
+        """An arrow in the actor's seat color from their seat to the victim's; where."""
+        start = pygame.Vector2(layout.seat_anchor(actor))
+        end = pygame.Vector2(layout.seat_anchor(victim))
+        if start == end:
+            return pygame.Rect(start.x, start.y, 0, 0)
+        color = art.SEAT_COLORS[actor % len(art.SEAT_COLORS)]
+        way = (end - start).normalize()
+        side = pygame.Vector2(-way.y, way.x)
+        head = layout.px(22)
+        tip = end - way * layout.px(20)
+        line = pygame.draw.line(surface, color, start, tip - way * head, layout.px(6))
+        points = [tip, tip - way * head + side * head * 0.6, tip - way * head - side * head * 0.6]
+        return line.union(pygame.draw.polygon(surface, color, points))
