@@ -10,15 +10,16 @@ import time
 import pytest
 
 from havana_game.client.scenes.tutorial import TutorialScene
-from havana_game.client.table.lesson import Lesson
+from havana_game.client.table.lesson import LESSONS, Lesson
 from havana_game.client.ui.i18n import set_language, tr
 from havana_game.i18n import LANGUAGES, translations
 
 from .test_client_support import click, make_app, settle, step
 
 
-def test_every_word_of_the_lesson_is_in_every_catalog():
-    keys = Lesson.load("classic").text_keys()
+@pytest.mark.parametrize("edition", LESSONS)
+def test_every_word_of_the_lesson_is_in_every_catalog(edition):
+    keys = Lesson.load(edition).text_keys()
     for language in LANGUAGES:
         missing = [k for k in keys if translations(language).gettext(k) == k]
         assert not missing, (language, missing)
@@ -68,23 +69,31 @@ def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_script_following_the_lesson_reaches_its_end(tmp_path, language):
+@pytest.mark.parametrize("edition", LESSONS)
+def test_a_script_following_the_lesson_reaches_its_end(tmp_path, language, edition):
     app = make_app(tmp_path)
     app.settings.language = language
     set_language(language)
     try:
-        scene = app.show("tutorial")
+        scene = app.show("tutorial", edition)
         assert isinstance(scene, TutorialScene)
         assert follow(app, scene) >= 3
         assert scene.current is None
         assert app.settings.tutorial_step == 0 and app.settings.tutorial_moves == []
+        other = scene.button("lesson_other")  # the other edition's lesson is offered
+        assert other is not None and other.enabled
         step(app, click(scene.controls()["lesson_close"]))  # the game goes on against easy
+        assert not [name for name in scene.controls() if name.startswith("lesson_")]
         view = scene.view
         assert view is not None and view["phase"] != "over"
         built = [e for e in scene.log_events if e["kind"] == "building_built"]
         assert built, "the lesson's deal lets the player build in the first rounds"
         kinds = {e["kind"] for e in scene.log_events}
-        assert {"materials_stolen", "discards_taken_back"} & kinds
+        assert {"materials_stolen", "pesos_stolen"} & kinds, "the bot's thief comes up"
+        if edition == "edition2024":  # its lesson shows Reciclaje
+            assert "card_recycled" in kinds
+        other.action()
+        assert isinstance(app.scene, TutorialScene) and app.scene.lesson.edition != edition
     finally:
         set_language("en")
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..session.lessonlink import LessonLink
-from ..table.lesson import Lesson, LessonStep
+from ..table.lesson import LESSONS, Lesson, LessonStep
 from ..table.screen import TableScreen
 from ..ui import art, fonts
 from ..ui.i18n import tr
@@ -117,7 +117,8 @@ class TutorialScene(TableScreen):
     def _build_buttons(self) -> None:
         super()._build_buttons()
         if self.layout_ is None or self.paused or self.curtain is not None \
-                or self.unreachable_since is not None or self.view is None:
+                or self.unreachable_since is not None or self.view is None \
+                or self.step_index > len(self.lesson.steps):
             return
         box, px = self.box_rect(), self.layout_.px
         row = pygame.Rect(0, 0, px(150), px(30))
@@ -126,6 +127,11 @@ class TutorialScene(TableScreen):
         if step is None:
             self.buttons.append(Button("lesson_close", row, tr("tutorial.next"),
                                        self._close_lesson, primary=True))
+            other = self._other_lesson()
+            self.buttons.append(Button("lesson_other", row.move(-row.w - px(10), 0),
+                                       tr("tutorial.other") if other != "classic"
+                                       else tr("tutorial.title"),
+                                       self.other_lesson))
             return
         if not step.until:
             self.buttons.append(Button("lesson_next", row, tr("tutorial.next"),
@@ -134,6 +140,13 @@ class TutorialScene(TableScreen):
         self.buttons.append(Button("lesson_skip", row, tr("tutorial.skip"), self.next_step))
         self.buttons.append(Button("lesson_restart", row.move(-row.w - px(10), 0),
                                    tr("tutorial.restart"), self.restart))
+
+    def _other_lesson(self) -> str:
+        return next(e for e in LESSONS if e != self.lesson.edition)
+
+    def other_lesson(self) -> None:
+        """The other edition's lesson, from its start."""
+        self.app.show("tutorial", self._other_lesson(), restart=True)
 
     def _close_lesson(self) -> None:
         """The last words read: the game goes on without the lesson's box."""

@@ -32,6 +32,8 @@ class LessonStep:
     """Decision kinds that end it when the player makes one; empty: the Next button."""
     suggest: dict[str, Any] | None = None
     """The decision the text suggests (a script following the lesson plays it)."""
+    wrong_of: str = ""
+    """The step whose wrong-click text this one shares (itself if empty)."""
 
     @property
     def text(self) -> str:
@@ -40,7 +42,7 @@ class LessonStep:
     @property
     def wrong(self) -> str:
         """What a click outside the step's target is told."""
-        return f"tutorial.{self.id}.wrong"
+        return f"tutorial.{self.wrong_of or self.id}.wrong"
 
     def offered(self, legal: list[dict[str, Any]]) -> bool:
         """The question now is one this step waits for."""
@@ -74,17 +76,19 @@ class Lesson:
     def load(cls, edition: str = "classic") -> Lesson:
         raw = json.loads(resources.files("havana_game").joinpath(
             "data", "tutorial", f"{edition}.json").read_text("utf-8"))
-        steps = [LessonStep(s["id"], s["target"], tuple(s.get("until", ())), s.get("suggest"))
-                 for s in raw["steps"]]
+        steps = [LessonStep(s["id"], s["target"], tuple(s.get("until", ())), s.get("suggest"),
+                            s.get("wrong", "")) for s in raw["steps"]]
         return cls(raw["edition"], int(raw["seed"]), raw["bot_name"], list(raw["bot"]), steps)
 
     def text_keys(self) -> list[str]:
         """Every text key the lesson shows (each must be in every catalog)."""
         keys = [step.text for step in self.steps]
         keys += [step.wrong for step in self.steps if step.until]
-        return keys + list(CHROME)
+        return list(dict.fromkeys(keys + list(CHROME)))
 
 
-CHROME = ("tutorial.title", "tutorial.progress", "tutorial.next", "tutorial.skip",
-          "tutorial.restart", "tutorial.done", "tutorial.waiting", "menu.learn")
+LESSONS = ("classic", "edition2024")
+"""The editions with a lesson file, the first the menu's."""
+CHROME = ("tutorial.other", "tutorial.title", "tutorial.progress", "tutorial.next",
+          "tutorial.skip", "tutorial.restart", "tutorial.done", "tutorial.waiting", "menu.learn")
 """The tutorial's own words around the steps."""
