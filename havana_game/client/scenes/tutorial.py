@@ -188,6 +188,11 @@ class TutorialScene(TableScreen):
         drawn.append(box)
         return drawn
 
+    def _start_recap(self) -> None:
+        """No recap while the lesson's box is up (it would lie under it)."""
+        if self.step_index > len(self.lesson.steps):
+            super()._start_recap()
+
     def _hint_topic(self, current: str) -> str:
         """No first-game guide hints: the lesson says it all."""
         return "lesson"
