@@ -71,3 +71,36 @@ def test_the_setting_turns_the_recap_off(tmp_path):
         settle(app, 0.01)
         assert scene.recap is None
         act_once(app, scene)
+
+
+def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
+    """Each player back at the screen sees what happened since their own last
+    decision, once the curtain is lifted."""
+    app = make_app(tmp_path)
+    app.settings.recap = True
+    link = LocalLink(["human", "human"], ["Ana", "Bo"], seed=11)
+    scene = TableScene(app, link)
+    app.switch(scene)
+    recaps = 0
+    for _ in range(60):
+        settle(app, 0.01)
+        if scene.curtain is not None:
+            assert scene.recap is None  # nothing shows through the curtain
+            scene.lift_curtain()
+            settle(app, 0.01)
+        if not scene.deciding():
+            continue
+        seat = scene.viewer
+        history = link.game.history
+        last = max((i for i, (s, _) in enumerate(history) if s == seat), default=-1)
+        told = [(e.kind, e.data) for events in link.game.steps()[last + 1:len(history)]
+                for e in events if e.to is None and e.kind in RECAP_KINDS
+                and e.data.get("seat") != seat]
+        assert (scene.recap is not None) == bool(told)
+        if scene.recap is not None:
+            assert scene.recap.seat == seat
+            recaps += 1
+            scene.skip_recap()
+        legal = scene.view["legal"]
+        scene.send_decision(seat, next((d for d in legal if d["kind"] == "build"), legal[0]))
+    assert recaps > 3
