@@ -18,10 +18,11 @@ from havana_game.client.profile.settings import Settings  # noqa: E402
 
 
 def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
-    """An app with default settings, no animations and no music, config in `tmp_path`;
+    """An app with default settings, no animations, no music and no recaps, config in `tmp_path`;
     a new prompt takes clicks at once (synthetic clicks come faster than any hand)."""
     os.environ["HAVANA_CONFIG_DIR"] = str(tmp_path)
-    app = App(Settings(animation_speed=0.0, window_size=size, music_volume=0.0), size=size)
+    app = App(Settings(animation_speed=0.0, window_size=size, music_volume=0.0, recap=False),
+              size=size)
     app.click_guard = 0.0
     return app
 

@@ -26,6 +26,7 @@ SCREENS = {
     "statistics": "statistics.StatisticsScene",
     "rules": "rules.RulesScene",
     "settings": "settings.SettingsScene",
+    "tutorial": "tutorial.TutorialScene",
 }
 """Screen name -> its class in `scenes/` (module.Class)."""
 

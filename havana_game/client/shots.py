@@ -64,7 +64,7 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7, language: st
         return screen_class(name)
 
     settings = Settings(window_size=size, animation_speed=0.0, music_volume=0.0,
-                        text_size=text_size)
+                        text_size=text_size, recap=False)  # (the table without a recap)
     settings.language = language
     app = App(settings, size=size)
     if onto is not None:

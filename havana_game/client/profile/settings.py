@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from ...i18n import LANGUAGES, gettext, system_language
 
@@ -56,8 +57,16 @@ class Settings:
     """Guide hints already dismissed (`guide.HINTS`)."""
     opponent_pace: float = 0.6
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
+    recap: bool = True
+    """Show what the others did since the player's last decision when their turn comes."""
     takebacks: bool = True
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    tutorial_edition: str = ""
+    """The lesson of "Learn to play" under way (its edition; "": none)..."""
+    tutorial_step: int = 0
+    """...the step it is at..."""
+    tutorial_moves: list[dict[str, Any]] = field(default_factory=list)
+    """...and the player's decisions so far (a resumed lesson plays them again)."""
     last_seats: list[str] = field(default_factory=list)
     """The seats of the last local game started in New game: "human" or an AI
     level each (how many players, which AIs); New game starts from them."""

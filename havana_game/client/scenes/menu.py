@@ -72,7 +72,12 @@ class MenuScene(Scene):
                                       tr("menu.saved"), self.saved_games, enabled=saved))
         rules = self.buttons[5]  # and Rules with Statistics
         rules.rect.w = resume.rect.w
-        self.buttons.insert(6, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
+        new = self.buttons[0]  # and New game with Learn to play
+        new.rect.w = resume.rect.w
+        self.buttons.insert(1, Button("learn", new.rect.move(new.rect.w + gap, 0),
+                                      tr("menu.learn"), self.learn,
+                                      tooltip=tr("menu.learn.tip")))
+        self.buttons.insert(7, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
                                       tr("menu.stats"), self.statistics))
         self.message = getattr(self, "message", "")
 
@@ -101,6 +106,10 @@ class MenuScene(Scene):
 
     def new_game(self) -> None:
         self.app.show("new_game")
+
+    def learn(self) -> None:
+        """The interactive tutorial, where it was left (or from its start)."""
+        self.app.show("tutorial", self.app.settings.tutorial_edition or "classic")
 
     def host(self) -> None:
         self.app.show("host_setup")

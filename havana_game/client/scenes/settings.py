@@ -59,6 +59,7 @@ class SettingsScene(Scene):
             ("text_size", "settings.text_size", tr("percent", value=round(s.text_size * 100)),
              self._text_size),
             ("guide", "settings.guide", tr("on" if s.guide else "off"), self._guide),
+            ("recap", "settings.recap", tr("on" if s.recap else "off"), self._recap),
             ("pace", "settings.bot_pace", tr(f"pace.{s.opponent_pace:.1f}"), self._pace),
             ("takebacks", "settings.takebacks", tr("on" if s.takebacks else "off"),
              self._takebacks),
@@ -66,10 +67,10 @@ class SettingsScene(Scene):
         self.labels = []
         self.buttons = []
         for i, (name, key, value, action) in enumerate(rows):
-            y = self.px(100) + i * self.px(47)
+            y = self.px(96) + i * self.px(43)
             self.labels.append((tr(key), y))
             self.buttons.append(Button(name, pygame.Rect(size[0] // 2 + self.px(20), y,
-                                                         self.px(260), self.px(46)), value,
+                                                         self.px(260), self.px(40)), value,
                                        self._changed(action)))
         self.buttons.append(Button("back", pygame.Rect(size[0] // 2 - self.px(100),
                                                        size[1] - self.px(90), self.px(200),
@@ -113,6 +114,9 @@ class SettingsScene(Scene):
     def _takebacks(self) -> None:
         self.app.settings.takebacks = not self.app.settings.takebacks
 
+    def _recap(self) -> None:
+        self.app.settings.recap = not self.app.settings.recap
+
     def _mute(self) -> None:
         self.app.settings.muted = not self.app.settings.muted
 
@@ -135,4 +139,4 @@ class SettingsScene(Scene):
         for text, y in self.labels:
             label = fonts.text(text, self.px(20), art.TEXT_LIGHT, True)
             surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(20),
-                                                         y + self.px(23))))
+                                                         y + self.px(20))))

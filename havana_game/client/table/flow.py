@@ -27,6 +27,7 @@ from .hints import HintService
 from .layout import TableLayout, table_layout
 from .logbook import LogBook
 from .model import TableModel
+from .recap import Recap, Step, decider, since_last_decision
 from .staging import Staging, mode
 
 OFF_TABLE = (-1, -1)
@@ -109,6 +110,10 @@ class TableFlow(Scene):
         self._asked_at = float("-inf")
         self._press_guarded = False
         """A left button press was ignored: so is its release."""
+        self.steps: list[Step] = []
+        """The events of each update applied, with the seat that decided it (the recap's source)."""
+        self.recap: Recap | None = None
+        """What the others did since the deciding player's last decision, while shown."""
         self.hints = HintService()
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
@@ -212,6 +217,7 @@ class TableFlow(Scene):
             edition.follow(view)  # cards, deck and material words of this game
             break
         self.log_events += update.events
+        self.steps.append(Step(decider(update.events), update.events))
         self._add_log(self._log_text(update.events))
         new = self.view
         if new is not None:
@@ -234,6 +240,7 @@ class TableFlow(Scene):
         if self.model.retold:
             self.model.retold = False
             self.log_events = list(self.model.events)
+            self.steps = [Step(None, self.log_events)]  # who decided what is not known
             self.log_lines = self._log_text(self.log_events, fresh=True)
         if self.model.notices:
             self.log_events += self.model.notices
@@ -291,12 +298,30 @@ class TableFlow(Scene):
                 break
         if self.deciding() and self._asked != self._questions:
             self._asked, self._asked_at = self._questions, time.monotonic()
+            self._start_recap()
+        elif self.recap is not None:
+            self.recap.left -= dt
+            if self.recap.left <= 0 or not self.deciding():
+                self.recap = None
         view = self.view
         if view and view["phase"] == "over" and not self.model.has_pending \
                 and not self.animator.busy:
             self.over_for += dt
             if instant or self.over_for >= RESULTS_DELAY:
                 self.show_results()
+
+    def _start_recap(self) -> None:
+        """A new question for the seat at the screen: tell what the others did
+        since its last decision (if the setting is on and they did anything)."""
+        seat = self.viewer
+        self.recap = None
+        if seat is None or not self.app.settings.recap:
+            return
+        self.recap = Recap.of(since_last_decision(self.steps, seat), seat, self.model.name)
+
+    def skip_recap(self) -> None:
+        """A click or a key: the recap goes."""
+        self.recap = None
 
     def _follow_connection(self) -> None:
         """The host stopped answering, or is back: the notice over the table comes
@@ -316,6 +341,8 @@ class TableFlow(Scene):
             return 0.0
         speed = max(self.animator.speed, 0.001)
         times = [self.pause / speed] if self.pause > 0 else []
+        if self.recap is not None:
+            times.append(max(0.0, self.recap.left))
         if self.model.has_pending and not times:
             return 0.0
         view = self.view

@@ -105,6 +105,8 @@ class TableInput(TableAsks):
                                                                    pygame.K_SPACE)):
                 self.lift_curtain()
             return
+        if self.recap is not None and self._skips_recap(event):
+            return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
                 and self._too_soon(event):
             return
@@ -138,6 +140,20 @@ class TableInput(TableAsks):
                 and before == len(self.buttons) and not any(
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
+
+    def _skips_recap(self, event: pygame.event.Event) -> bool:
+        """A key or a click ends the recap; True if that is all it does (a click
+        on the recap's panel, or a key that only dismissed it)."""
+        if event.type == pygame.KEYDOWN:
+            self.skip_recap()
+            return event.key in (pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            on_panel = self.layout_ is not None and self.recap is not None \
+                and self.recap.rect(self.layout_).collidepoint(event.pos)
+            if event.type == pygame.MOUSEBUTTONUP or on_panel:
+                self.skip_recap()
+            return on_panel
+        return False
 
     def _too_soon(self, event: pygame.event.Event) -> bool:
         """A left click on the prompt's controls within `App.click_guard` seconds

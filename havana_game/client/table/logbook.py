@@ -18,6 +18,22 @@ THIEVES = ("pesos_thief", "materials_thief", "thief", "fence")
 """Card effects that rob a later, unprotected player."""
 
 
+class LogLine(str):
+    """A log line with the seat whose move it tells (None: no one's, as a new
+    round); `turn`: it opens that seat's turn (the log groups lines by turn)."""
+
+    seat: int | None = None
+    turn: bool = False
+
+    @classmethod
+    def of(cls, text: str, event: dict[str, Any]) -> LogLine:
+        line = cls(text)
+        seat = event["data"].get("seat")
+        line.seat = seat if isinstance(seat, int) else None
+        line.turn = event["kind"] == "turn_started"
+        return line
+
+
 class LogBook:
     """Turns events into log lines in order, keeping each seat's VP from the
     buildings built so far, and who plays each seat: a `seated` event (the host
@@ -37,13 +53,13 @@ class LogBook:
         the game's log if `fresh`)."""
         if fresh:
             self.vp, self.seated = {}, {}
-        out = []
+        out: list[str] = []
         for index, event in enumerate(events):
             if event["kind"] == SEATED:
                 self.seated[event["data"]["seat"]] = event["data"]["name"]
             line = log_line(event, self.player)
             if line:
-                out.append(line)
+                out.append(LogLine.of(line, event))
             data = event["data"]
             if event["kind"] == "action" and card_key(data["card"]) in THIEVES \
                     and not self._robbed(events[index + 1:]):

@@ -10,12 +10,16 @@ from .canvas import Canvas, draw_label
 
 LOG_TEXT = 12
 """Design size of the log's lines."""
+BAR = 5
+"""Design width of the seat color bar before a player's line."""
 
 
 def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: int,
              area: pygame.Rect | None = None) -> None:
     """The last lines of the game log, newest at the bottom; `scroll` lines back;
-    a scroll bar when older (or newer) lines are out of sight. `area`: where (by
+    a scroll bar when older (or newer) lines are out of sight. A player's lines
+    (`LogLine`) follow a bar in their seat's color, and the line opening their
+    turn is in it, bold: the log reads turn by turn. `area`: where (by
     default the whole log panel)."""
     area = canvas.layout.log if area is None else area
     px = canvas.px
@@ -25,16 +29,25 @@ def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: 
     draw_label(surface, tr("log"), px(14), (area.left + px(10), area.top + px(6)), art.ACCENT, True)
     size = px(LOG_TEXT)
     step = fonts.line_step(size, 1.3)
-    wrapped: list[str] = []
+    wrapped: list[tuple[str, int | None, bool]] = []
+    """Each wrapped line, the seat whose move it tells, whether it opens a turn."""
     for line in lines[-120:]:
-        wrapped.extend(fonts.wrap(line, size, area.w - px(28)))
+        seat, turn = getattr(line, "seat", None), getattr(line, "turn", False)
+        wrapped.extend((piece, seat, turn)
+                       for piece in fonts.wrap(line, size, area.w - px(28) - px(BAR)))
     top = area.top + px(8) + fonts.line_step(px(14), 1.3)
     room = max(0, (area.bottom - px(6) - top) // step)
     end = max(min(room, len(wrapped)), len(wrapped) - scroll)
     start = max(0, end - room)
-    for i, line in enumerate(wrapped[start:end]):
+    for i, (line, seat, turn) in enumerate(wrapped[start:end]):
+        y = top + i * step
         color = art.ACCENT if line.startswith("—") else art.TEXT_LIGHT
-        surface.blit(fonts.text(line, size, color), (area.left + px(10), top + i * step))
+        if seat is not None and seat < len(art.SEAT_COLORS):
+            pygame.draw.rect(surface, art.SEAT_COLORS[seat],
+                             (area.left + px(8), y + px(1), px(BAR) - px(3), step - px(2)))
+            if turn:
+                color = art.SEAT_COLORS[seat]
+        surface.blit(fonts.text(line, size, color, turn), (area.left + px(10) + px(BAR), y))
     if start > 0 or end < len(wrapped):
         track = pygame.Rect(area.right - px(12), top, px(4), room * step)
         _scroll_bar(surface, track, start, end, len(wrapped))

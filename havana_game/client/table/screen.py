@@ -71,6 +71,8 @@ class TableScreen(TableInput):
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
                 drawn.append(surface.blit(face, face.get_rect(center=self.mouse)))
+        if self.recap is not None and self.layout_ is not None and not self.paused:
+            drawn.append(self.recap.draw(surface, self.layout_))
         if self.unreachable_since is not None:
             draw_pause(surface, self.buttons, self._unreachable_notice(), self.px)
             return [surface.get_rect()]

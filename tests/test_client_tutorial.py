@@ -1,0 +1,114 @@
+"""Learn to play: a script that follows the lesson's instructions reaches its
+end (every step reachable, no dead end), a wrong click is explained and not
+carried out, the lesson resumes where it was left; its words are in every
+language."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from havana_game.client.scenes.tutorial import TutorialScene
+from havana_game.client.table.lesson import LESSONS, Lesson
+from havana_game.client.ui.i18n import set_language, tr
+from havana_game.i18n import LANGUAGES, translations
+
+from .test_client_support import click, make_app, settle, step
+
+
+@pytest.mark.parametrize("edition", LESSONS)
+def test_every_word_of_the_lesson_is_in_every_catalog(edition):
+    keys = Lesson.load(edition).text_keys()
+    for language in LANGUAGES:
+        missing = [k for k in keys if translations(language).gettext(k) == k]
+        assert not missing, (language, missing)
+
+
+def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
+    """Do what each step says until the lesson ends (or step `stop_at`); the
+    number of wrong clicks explained."""
+    explained = 0
+    tried: set[int] = set()
+    deadline = time.monotonic() + 60
+    while scene.current is not None and scene.step_index != stop_at:
+        assert time.monotonic() < deadline, f"stuck at step {scene.current}"
+        settle(app, 0.01)
+        lesson_step = scene.current
+        assert lesson_step is not None
+        assert tr(lesson_step.text) != lesson_step.text
+        controls = scene.controls()
+        if not lesson_step.until:
+            step(app, click(controls["lesson_next"]))
+            continue
+        if not scene.deciding():
+            continue
+        legal = scene.view["legal"]
+        if scene.waiting_here():
+            rings = scene.target_rects()
+            box = scene.box_rect()
+            outside = [r for r in scene.targets().values()
+                       if r.collidelist(rings) < 0 and not r.colliderect(box)]
+            if outside and scene.step_index not in tried:
+                tried.add(scene.step_index)
+                staged = scene.staging.cards
+                step(app, click(outside[0]))
+                assert scene.lesson_note == tr(lesson_step.wrong)
+                assert scene.staging.cards == staged  # explained, not carried out
+                explained += 1
+                continue
+            wanted = sorted((d for d in legal if d["kind"] in lesson_step.until),
+                            key=lambda d: d["kind"] != "build")  # build when it can
+            decision = lesson_step.suggest if lesson_step.suggest in legal else \
+                next((d for d in wanted if d.get("card") == (lesson_step.suggest or {})
+                      .get("card")), wanted[0])
+        else:
+            decision = next((d for d in legal if d["kind"] == "build"), legal[0])
+        scene.send_decision(scene.viewer, decision)
+    return explained
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("edition", LESSONS)
+def test_a_script_following_the_lesson_reaches_its_end(tmp_path, language, edition):
+    app = make_app(tmp_path)
+    app.settings.language = language
+    set_language(language)
+    try:
+        scene = app.show("tutorial", edition)
+        assert isinstance(scene, TutorialScene)
+        assert follow(app, scene) >= 3
+        assert scene.current is None
+        assert app.settings.tutorial_step == 0 and app.settings.tutorial_moves == []
+        other = scene.button("lesson_other")  # the other edition's lesson is offered
+        assert other is not None and other.enabled
+        step(app, click(scene.controls()["lesson_close"]))  # the game goes on against easy
+        assert not [name for name in scene.controls() if name.startswith("lesson_")]
+        view = scene.view
+        assert view is not None and view["phase"] != "over"
+        built = [e for e in scene.log_events if e["kind"] == "building_built"]
+        assert built, "the lesson's deal lets the player build in the first rounds"
+        kinds = {e["kind"] for e in scene.log_events}
+        assert {"materials_stolen", "pesos_stolen"} & kinds, "the bot's thief comes up"
+        if edition == "edition2024":  # its lesson shows Reciclaje
+            assert "card_recycled" in kinds
+        other.action()
+        assert isinstance(app.scene, TutorialScene) and app.scene.lesson.edition != edition
+    finally:
+        set_language("en")
+
+
+def test_the_lesson_resumes_where_it_was_left(tmp_path):
+    app = make_app(tmp_path)
+    scene = app.show("tutorial")
+    follow(app, scene, stop_at=4)
+    version, moves = scene.view["version"], list(app.settings.tutorial_moves)
+    assert moves and app.settings.tutorial_step == 4
+    app.show_menu()
+    step(app, click(app.scene.controls()["learn"]))
+    again = app.scene
+    assert isinstance(again, TutorialScene) and again is not scene
+    settle(app, 0.05)
+    assert again.step_index == 4 and again.view["version"] == version
+    step(app, click(again.controls()["lesson_restart"]))
+    assert app.scene.step_index == 0 and app.settings.tutorial_moves == []
