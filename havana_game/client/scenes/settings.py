@@ -135,7 +135,7 @@ class SettingsScene(Scene):
         s.guide_seen = []
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.title(surface, tr("settings.title"), 40)
+        self.title(surface, tr("settings.title"), 24)  # (above a row more since the recap)
         for text, y in self.labels:
             label = fonts.text(text, self.px(20), art.TEXT_LIGHT, True)
             surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(20),
