@@ -18,15 +18,18 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
-from .ismcts import Search
+from .parallel import default_workers, think, worker_pool
 from .policy import easy_decision, medium_decision
 from .scripted import SCRIPTED
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
-MARGIN_SHARE = 0.03
+MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget."""
+ANSWER_SHARE = 0.025
+"""Share of the budget after which a worker's search that has not answered is
+left out of the decision."""
 
 
 class ViewBot:
@@ -89,34 +92,44 @@ class ScriptedBot(ViewBot):
 
 
 class HardBot(ViewBot):
-    """ISMCTS with the medium policy in rollouts (`ismcts.Search`).
+    """ISMCTS with the medium policy in rollouts (`ismcts.Search`), root-parallel
+    on `workers` processes (`parallel.think`; default: every core).
 
     `budget_ms` limits the thinking time per decision; `iterations`, if given,
-    caps the search instead and makes the bot exactly reproducible.
+    caps each worker's search instead and makes the bot exactly reproducible for
+    a seed and a worker count.
     """
 
     level = "hard"
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
-                 budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None) -> None:
+                 budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
+                 workers: int | None = None) -> None:
         super().__init__(seed, rules)
         self.budget_ms = budget_ms
         self.iterations = iterations
+        self.workers = workers or default_workers()
         self.last_iterations = 0
+        """Iterations of the last searched decision, summed over the workers."""
         self.started = 0.0
+        self._view: View | None = None
 
     def decide(self, view: View) -> dict[str, Any]:
+        worker_pool(self.workers)  # started once per program, before the clock runs
         self.started = time.perf_counter()
+        self._view = view
         return super().decide(view)
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
-        search = Search(determinizer, self.rng)
-        deadline = None
+        deadline = answer_by = None
         if self.iterations is None:
             deadline = self.started + self.budget_ms * (1.0 - MARGIN_SHARE) / 1000.0
-        decision = search.run(deadline=deadline, iterations=self.iterations)
-        self.last_iterations = search.iterations
-        return decision
+            answer_by = self.started + self.budget_ms * (1.0 - ANSWER_SHARE) / 1000.0
+        assert self._view is not None  # decide() keeps it
+        thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
+                        deadline, self.iterations, answer_by)
+        self.last_iterations = thought.iterations
+        return thought.decision
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot})

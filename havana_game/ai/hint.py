@@ -5,16 +5,20 @@ from what the view allows), so a hint knows nothing the player does not."""
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..content import edition_for
 from ..rules import View, apply, from_json
-from .bots import HardBot
+from .bots import DEFAULT_BUDGET_MS, HardBot
 from .determinize import Determinizer
 
-HINT_BUDGET_MS = 800.0
-"""Thinking time of a hint: a little under the hard bot's second per move."""
+HINT_BUDGET_MS = DEFAULT_BUDGET_MS
+"""Thinking time of a hint: the hard bot's, on as many workers (every core), so a
+hint is as good as the hard bot's own move."""
 SAMPLES = 8
 """Hidden-card samples the gains are averaged over (a draw from the bag differs)."""
 
@@ -30,6 +34,8 @@ class Hint:
     gains: dict[str, int] = field(default_factory=dict)
     """Average change of the seat's holdings and VP ("vp"), rounded; non-zero only,
     in the edition's cost words."""
+    iterations: int = 0
+    """Search iterations behind the suggestion, summed over the workers."""
 
 
 def gains_of(view: View, decision: dict[str, Any], seed: int = 0) -> dict[str, int]:
@@ -52,8 +58,82 @@ def gains_of(view: View, decision: dict[str, Any], seed: int = 0) -> dict[str, i
             if round(total)}
 
 
-def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0) -> Hint:
+def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
+             workers: int | None = None) -> Hint:
     """The hard bot's choice for the seat of `view` (which must have a decision
-    to make), and its gains."""
-    decision = HardBot(seed, budget_ms=budget_ms).decide(view)
-    return Hint(view["legal"], decision, gains_of(view, decision, seed))
+    to make), and its gains. The search runs in the worker processes
+    (`parallel.think`), on `workers` of them (default: every core)."""
+    bot = HardBot(seed, budget_ms=budget_ms, workers=workers)
+    decision = bot.decide(view)
+    return Hint(view["legal"], decision, gains_of(view, decision, seed), bot.last_iterations)
+
+
+class HintService:
+    """The Hint button's thinking: at most one hint at a time, thought in a
+    background thread of the caller (which only waits: the search itself runs in
+    the worker processes); `take()` hands over a finished one, and `on_done` is
+    called from that thread when it is ready."""
+
+    def __init__(self, think: Callable[[View], Hint] = hint_for,
+                 on_done: Callable[[], None] = lambda: None) -> None:
+        self._think = think
+        self._on_done = on_done
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._done: Hint | None = None
+        self.busy = False
+
+    def ask(self, view: View) -> None:
+        """Start thinking about `view` (ignored while a hint is on its way)."""
+        if self.busy:
+            return
+        self.busy = True
+        self._ready.clear()
+        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
+
+    def _run(self, view: View) -> None:
+        try:
+            hint: Hint | None = self._think(view)
+        except Exception:  # noqa: BLE001 - no hint beats a crashed table
+            hint = None
+        with self._lock:
+            self._done, self.busy = hint, False
+        self._ready.set()
+        self._on_done()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the hint asked for is ready (or `timeout` seconds pass)."""
+        return self._ready.wait(timeout)
+
+    def take(self) -> Hint | None:
+        with self._lock:
+            hint, self._done = self._done, None
+        return hint
+
+
+class HintSeat:
+    """A tournament seat (`hint`) that plays exactly what the Hint button would
+    suggest: the button's `HintService` and `hint_for`, asked on the seat's view
+    (the same budget and workers as a hard seat of the tournament)."""
+
+    level = "hint"
+
+    def __init__(self, seed: int, budget_ms: float = HINT_BUDGET_MS,
+                 workers: int | None = None) -> None:
+        self.seed = seed
+        self.service = HintService(partial(hint_for, budget_ms=budget_ms, workers=workers))
+        self.last_iterations = 0
+
+    def decide(self, view: View) -> dict[str, Any]:
+        legal = view.get("legal", [])
+        if not legal:
+            raise ValueError("this seat has nothing to decide")
+        if len(legal) == 1:
+            return legal[0]
+        self.service.ask(view)
+        self.service.wait()
+        hint = self.service.take()
+        if hint is None:
+            raise RuntimeError("the hint failed")
+        self.last_iterations = hint.iterations
+        return hint.decision

@@ -1,13 +1,13 @@
-"""The Hint button's thinking: the hard bot on the player's own view, in a
-background thread so that frames stay smooth, and the one line that says what
-the suggestion gains."""
+"""The Hint button's thinking: the hard bot on the player's own view, searched in
+the worker processes (a background thread only waits for them, so frames stay
+smooth), and the one line that says what the suggestion gains."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..ai import hint as ai_hint
 from ..ai.hint import Hint, hint_for
 from ..rules import View
 from .edition import card_key, rules
@@ -16,35 +16,12 @@ from .logtext import amounts_text, building_name, card_name
 from .wake import nudge
 
 
-class HintService:
-    """At most one hint thinking at a time; `take()` hands over a finished one."""
+class HintService(ai_hint.HintService):
+    """The Hint button's `ai.hint.HintService`, waking the main loop when a hint
+    is ready so the table shows it at once."""
 
     def __init__(self, think: Callable[[View], Hint] = hint_for) -> None:
-        self._think = think
-        self._lock = threading.Lock()
-        self._done: Hint | None = None
-        self.busy = False
-
-    def ask(self, view: View) -> None:
-        """Start thinking about `view` (ignored while a hint is on its way)."""
-        if self.busy:
-            return
-        self.busy = True
-        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
-
-    def _run(self, view: View) -> None:
-        try:
-            hint: Hint | None = self._think(view)
-        except Exception:  # noqa: BLE001 - no hint beats a crashed table
-            hint = None
-        with self._lock:
-            self._done, self.busy = hint, False
-        nudge()  # the table shows it at once
-
-    def take(self) -> Hint | None:
-        with self._lock:
-            hint, self._done = self._done, None
-        return hint
+        super().__init__(think, on_done=nudge)
 
 
 def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
