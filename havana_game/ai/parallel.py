@@ -94,9 +94,27 @@ _pool_size = 0
 _pool_lock = threading.Lock()
 
 
-def _worker_start() -> None:
-    """A worker leaves Ctrl+C to its parent (which stops the pool)."""
+PARENT_CHECK_S = 1.0
+"""Seconds between a worker's looks at whether the program it searches for lives."""
+
+
+def _worker_start(parent: int) -> None:
+    """A worker leaves Ctrl+C to the program (which stops the pool), and ends
+    when the program is gone (killed, so it could not stop the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="havana-watch").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_CHECK_S)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid went to another user's process
+            os._exit(0)
 
 
 def worker_pool(size: int | None = None) -> ProcessPoolExecutor:
@@ -114,7 +132,7 @@ def worker_pool(size: int | None = None) -> ProcessPoolExecutor:
             if context.get_start_method() == "forkserver":
                 context.set_forkserver_preload([__name__])
             _pool = ProcessPoolExecutor(max_workers=wanted, mp_context=context,
-                                        initializer=_worker_start)
+                                        initializer=_worker_start, initargs=(os.getpid(),))
             _pool_size = wanted
             for started in [_pool.submit(time.sleep, STARTING_NAP) for _ in range(wanted)]:
                 started.result()  # every worker up before the first deadline is set
