@@ -12,7 +12,7 @@ from ..ai.hint import Hint, hint_for
 from ..rules import View
 from .edition import card_key, rules
 from .i18n import tr
-from .logtext import amounts_text, building_name, card_name
+from .logtext import amounts_text, building_name, building_vp, card_name
 from .wake import nudge
 
 
@@ -25,7 +25,9 @@ class HintService(ai_hint.HintService):
 
 
 def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
-    """One line: what the suggestion is, and what it gains."""
+    """One line: what the suggestion is, what this decision gains by itself, and
+    why ("build Lighthouse: +3 VP", "Mama: 2 yellow, 1 gray toward Capitolio",
+    "pass: no building here is worth what it costs")."""
     d: dict[str, Any] = hint.decision
     kind = d["kind"]
     seat = view["you"]
@@ -43,22 +45,26 @@ def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
         what = tr("hint.act", card=card_name(d["card"]))
         if "target" in d and card_key(d["card"]).endswith("thief"):
             what = tr("hint.steal", card=card_name(d["card"]), victim=name(d["target"]))
+        gained = {k: n for k, n in hint.gains.items() if n > 0 and k != "vp"}
+        if gained:
+            card = what if "target" in d else card_name(d["card"])
+            what = tr("hint.act_gains", what=card, amounts=amounts_text(gained))
+            if hint.toward:
+                what = tr("hint.toward", text=what, building=building_name(hint.toward))
     elif kind == "tax":
         what = tr("hint.tax", victim=name(d["victim"]))
     elif kind == "build":
         row = view["rows"][d["row"]]
         ident = row[0] if d["side"] == "left" else row[-1]
-        what = tr("hint.build", building=building_name(ident))
+        what = tr("hint.build_vp", building=building_name(ident),
+                  vp=hint.gains.get("vp", building_vp(ident)))
+    elif any(option["kind"] == "build" for option in hint.question):
+        what = tr("hint.pass_save", building=building_name(hint.toward)) if hint.toward \
+            else tr("hint.pass")
     else:
-        what = tr("hint.end_turn")
-    vp = hint.gains.get("vp", 0)
-    gained = {k: n for k, n in hint.gains.items() if n > 0 and k != "vp"}
-    parts = [what]
-    if gained:
-        parts.append(tr("hint.gains", amounts=amounts_text(gained)))
-    if vp:
-        parts.append(tr("hint.vp", vp=vp))
-    return tr("hint.line", text=" · ".join(parts))
+        what = tr("hint.end_turn_for", building=building_name(hint.toward)) if hint.toward \
+            else tr("hint.end_turn")
+    return tr("hint.line", text=what)
 
 
 def _number(view: View, card: int) -> int:
