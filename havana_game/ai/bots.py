@@ -24,6 +24,8 @@ from .scripted import SCRIPTED
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
+EXPERT_BUDGET_MS = 2500.0
+"""The expert bot's thinking time per decision (moves under 3 s)."""
 MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget."""
@@ -101,6 +103,8 @@ class HardBot(ViewBot):
     """
 
     level = "hard"
+    evaluation = "standard"
+    """The leaf rewards the search scores with (`evaluate.EVALUATIONS`)."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
@@ -127,10 +131,25 @@ class HardBot(ViewBot):
             answer_by = self.started + self.budget_ms * (1.0 - ANSWER_SHARE) / 1000.0
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
-                        deadline, self.iterations, answer_by)
+                        deadline, self.iterations, answer_by, self.evaluation)
         self.last_iterations = thought.iterations
         return thought.decision
 
 
-BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+class ExpertBot(HardBot):
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core) and the
+    late-game evaluation (`evaluate.late_rewards`: holdings count less as the end
+    nears, so it spends what it would otherwise keep)."""
+
+    level = "expert"
+    evaluation = "late"
+
+    def __init__(self, seed: int, rules: Ruleset | None = None,
+                 budget_ms: float = EXPERT_BUDGET_MS, iterations: int | None = None,
+                 workers: int | None = None) -> None:
+        super().__init__(seed, rules, budget_ms, iterations, workers)
+
+
+BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+                   "expert": ExpertBot})
 BOT_LEVELS.update({level: partial(ScriptedBot, level) for level in SCRIPTED})

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
+from .evaluate import EVALUATIONS
 from .ismcts import Search
 
 RootStats = list[tuple[Decision, int, float]]
@@ -58,11 +59,13 @@ class Thought:
 
 
 def search_root(view: View, rules: Ruleset | None, seed: int,
-                deadline: float | None, iterations: int | None) -> tuple[RootStats, int]:
+                deadline: float | None, iterations: int | None,
+                evaluation: str = "standard") -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
-    view's seat and the iterations it ran."""
+    view's seat and the iterations it ran; `evaluation` names the leaf rewards
+    (`evaluate.EVALUATIONS`)."""
     determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
-    search = Search(determinizer, random.Random(seed))
+    search = Search(determinizer, random.Random(seed), evaluate=EVALUATIONS[evaluation])
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
@@ -85,6 +88,11 @@ def merge(results: list[tuple[RootStats, int]], workers: int) -> Thought:
     return Thought(best, sum(n for _, n in results), workers)
 
 
+PROCESSES_PER_CORE = 2
+"""Pool processes per core: two decisions searching at once (a hint and a bot's
+simultaneous choice, two tables' bots) share the cores for their whole budgets,
+where with one process per core the second would wait in the queue and start
+after its deadline."""
 STARTING_NAP = 0.05
 """Seconds each worker sleeps when the pool starts, so that every worker (not one
 of them several times) answers before the pool is handed out."""
@@ -119,9 +127,9 @@ def _watch_parent(parent: int) -> None:
 
 def worker_pool(size: int | None = None) -> ProcessPoolExecutor:
     """The program's pool of search processes, at least `size` strong (default:
-    one per core). Started on first use; later calls reuse it."""
+    `PROCESSES_PER_CORE` per core). Started on first use; later calls reuse it."""
     global _pool, _pool_size
-    wanted = max(size or 0, default_workers())
+    wanted = max(size or 0, PROCESSES_PER_CORE * default_workers())
     with _pool_lock:
         if _pool is None or _pool_size < wanted:
             if _pool is not None:
@@ -150,7 +158,7 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 
 def think(view: View, rules: Ruleset | None, seed: int, workers: int,
           deadline: float | None = None, iterations: int | None = None,
-          answer_by: float | None = None) -> Thought:
+          answer_by: float | None = None, evaluation: str = "standard") -> Thought:
     """Search the view's decision on `workers` pool processes until `deadline` (a
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
@@ -160,7 +168,8 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     pool = worker_pool(workers)
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
-            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations)
+            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
+                        evaluation)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -171,6 +180,7 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
         results = [future.result() for future in futures if future.done()]
     except (BrokenProcessPool, RuntimeError):
         _drop_pool(pool)
-        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations)
+        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
+                               evaluation)
                    for w in range(workers)]
     return merge(results, len(results))

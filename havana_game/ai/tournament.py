@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules import Decision, Ruleset, State, apply, from_json, new_game, view_for
 from .base import Bot, make_bot
-from .bots import DEFAULT_BUDGET_MS, HardBot
+from .bots import DEFAULT_BUDGET_MS, EXPERT_BUDGET_MS, ExpertBot, HardBot
 from .hoarding import HoardingTally
 
 Z95 = 1.959964
@@ -68,6 +68,8 @@ def bot_for(label: str, seed: int, budget_ms: float | None) -> Bot:
         return HintSeat(seed, budget_ms=budget or HINT_BUDGET_MS, workers=workers)
     if level == "hard" and (budget is not None or workers is not None):
         return HardBot(seed, budget_ms=budget or DEFAULT_BUDGET_MS, workers=workers)
+    if level == "expert" and (budget is not None or workers is not None):
+        return ExpertBot(seed, budget_ms=budget or EXPERT_BUDGET_MS, workers=workers)
     return make_bot(level, seed)
 
 

@@ -16,7 +16,7 @@ from ..settings import UNNAMED, Settings
 from ..widgets import Button, TextField
 from .base import Scene
 
-LEVEL_ORDER = ("easy", "medium", "hard", "random")
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", "random")
 
 
 def ai_levels() -> list[str]:
