@@ -124,27 +124,38 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     table.close()
 
 
-def _a_turn_whose_action_is_followed_by_forced_steps():
-    """A view where carrying out Pesos plays forced steps after it that change the
-    seat's holdings (its other card's only action, say), and that decision."""
+def _first(found, games=400):
+    """`found(state, seat, view)` on every decision of random games until it
+    returns something."""
     rules = classic_rules()
     rng = random.Random(HOST_SEED)
-    for game in range(400):
+    for game in range(games):
         state = new_game(rules, 2, game)
         while state.outcome() is None:
             seat = state.deciders()[0]
-            view = view_for(state, seat)
-            pesos = [d for d in view["legal"] if d["kind"] == "act"
-                     and rules.keys[d["card"]] == "pesos"]
-            if pesos and view["market"]["pesos"] and len(view["legal"]) > 1:
-                trial = state.clone()
-                before = trial.resources(seat)
-                events = apply(trial, seat, from_json(pesos[0]))
-                whole = [a - b for a, b in zip(trial.resources(seat), before, strict=True)]
-                if any(e.kind == "forced" for e in events) and whole.count(0) < 7:
-                    return view, pesos[0], whole
+            result = found(state, seat, view_for(state, seat))
+            if result is not None:
+                return result
             apply(state, seat, rng.choice(legal_decisions(state, seat)))
-    raise AssertionError("no such turn in 400 games")
+    raise AssertionError(f"not found in {games} games")
+
+
+def _a_turn_whose_action_is_followed_by_forced_steps():
+    """A view where carrying out Pesos plays forced steps after it that change the
+    seat's holdings (its other card's only action, say), and that decision."""
+    keys = classic_rules().keys
+
+    def found(state, seat, view):
+        pesos = [d for d in view["legal"] if d["kind"] == "act" and keys[d["card"]] == "pesos"]
+        if pesos and view["market"]["pesos"] and len(view["legal"]) > 1:
+            trial = state.clone()
+            before = trial.resources(seat)
+            events = apply(trial, seat, from_json(pesos[0]))
+            whole = [a - b for a, b in zip(trial.resources(seat), before, strict=True)]
+            if any(e.kind == "forced" for e in events) and whole.count(0) < 7:
+                return view, pesos[0], whole
+        return None
+    return _first(found)
 
 
 def test_a_hints_gains_are_the_decisions_own_not_the_whole_turns():
@@ -163,17 +174,8 @@ def _line(view, decision, gains=None, toward=""):
 
 
 def _a_view_with(kind):
-    rules = classic_rules()
-    rng = random.Random(HOST_SEED)
-    for game in range(400):
-        state = new_game(rules, 2, game)
-        while state.outcome() is None:
-            seat = state.deciders()[0]
-            view = view_for(state, seat)
-            if any(d["kind"] == kind for d in view["legal"]):
-                return view
-            apply(state, seat, rng.choice(legal_decisions(state, seat)))
-    raise AssertionError(f"no {kind} in 400 games")
+    return _first(lambda state, seat, view: view if any(d["kind"] == kind
+                                                         for d in view["legal"]) else None)
 
 
 def test_the_hint_line_says_why():

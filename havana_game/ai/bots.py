@@ -34,6 +34,15 @@ ANSWER_SHARE = 0.025
 left out of the decision."""
 
 
+def only_decision(view: View) -> dict[str, Any] | None:
+    """The view's one legal decision if there is no choice, else None; raises
+    ValueError if the seat has nothing to decide."""
+    legal = view.get("legal", [])
+    if not legal:
+        raise ValueError("this seat has nothing to decide")
+    return legal[0] if len(legal) == 1 else None
+
+
 class ViewBot:
     """Shared plumbing: view -> sampled state -> strategy -> legal JSON."""
 
@@ -46,11 +55,10 @@ class ViewBot:
 
     def decide(self, view: View) -> dict[str, Any]:
         """Return one element of `view["legal"]`."""
-        legal = view.get("legal", [])
-        if not legal:
-            raise ValueError("this seat has nothing to decide")
-        if len(legal) == 1:
-            return legal[0]
+        only = only_decision(view)
+        if only is not None:
+            return only
+        legal = view["legal"]
         rules = self.rules or edition_for(view["ruleset"], view["deck"])
         determinizer = Determinizer(view, rules)
         chosen = to_json(self.choose(determinizer, determinizer.seat), rules.names)

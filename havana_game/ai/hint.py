@@ -13,7 +13,7 @@ from typing import Any
 
 from ..content import edition_for
 from ..rules import Event, Ruleset, View, apply, from_json
-from .bots import DEFAULT_BUDGET_MS, HardBot
+from .bots import DEFAULT_BUDGET_MS, HardBot, only_decision
 from .determinize import Determinizer
 from .plan import NO_PLAN, plan_for
 
@@ -170,16 +170,14 @@ class HintSeat:
 
     def __init__(self, seed: int, budget_ms: float = HINT_BUDGET_MS,
                  workers: int | None = None) -> None:
-        self.seed = seed
+        del seed  # the button's hints are all seeded alike (`hint_for`)
         self.service = HintService(partial(hint_for, budget_ms=budget_ms, workers=workers))
         self.last_iterations = 0
 
     def decide(self, view: View) -> dict[str, Any]:
-        legal = view.get("legal", [])
-        if not legal:
-            raise ValueError("this seat has nothing to decide")
-        if len(legal) == 1:
-            return legal[0]
+        only = only_decision(view)
+        if only is not None:
+            return only
         self.service.ask(view)
         self.service.wait()
         hint = self.service.take()

@@ -4,11 +4,13 @@ smooth), and the one line that says what the suggestion gains."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from ..ai import hint as ai_hint
 from ..ai.hint import Hint, hint_for
+from ..ai.parallel import worker_pool
 from ..rules import View
 from .edition import card_key, rules
 from .i18n import tr
@@ -22,6 +24,8 @@ class HintService(ai_hint.HintService):
 
     def __init__(self, think: Callable[[View], Hint] = hint_for) -> None:
         super().__init__(think, on_done=nudge)
+        # the worker processes start while the table is read, not on the first press
+        threading.Thread(target=worker_pool, daemon=True, name="havana-warm").start()
 
 
 def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
