@@ -5,10 +5,11 @@ process pool (`worker_pool`, started once per program, so a decision costs no
 process start and no import). The workers are forked from a fork server that
 has the engine loaded (spawned where there is none), not from the program: a
 fork of the host or the client would hold copies of its sockets and pipes (a
-connection the host closes would stay open in the workers, its port bound). Each search samples
-its own determinizations from the same view with its own seed; their root
-statistics for the searching seat are summed, and the decision is the most
-visited (ties: the higher reward sum, then the first seen in worker order).
+connection the host closes would stay open in the workers, its port bound).
+Each search samples its own determinizations from the same view with its own
+seed; their root statistics for the searching seat are summed, and the decision
+is the most visited (ties: the higher reward sum, then the first seen in worker
+order). A worker ends when the program that started it is gone.
 
 Deadlines are `time.perf_counter` values, the system-wide monotonic clock on
 Linux, macOS and Windows, so a worker compares its clock with the caller's: a
