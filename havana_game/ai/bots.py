@@ -28,10 +28,12 @@ EXPERT_BUDGET_MS = 2500.0
 """The expert bot's thinking time per decision (moves under 3 s)."""
 MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
-(not just the search) fits in the budget."""
-ANSWER_SHARE = 0.025
-"""Share of the budget after which a worker's search that has not answered is
-left out of the decision."""
+(not just the search) fits in the budget: the workers stop searching that much
+before the budget's end, and the decision waits for their answers until the end."""
+MIN_MARGIN_MS = 8.0
+"""The margin at least, in milliseconds: a worker descheduled by a busy machine
+answers a few milliseconds late, and an answer not in by the budget's end is left
+out of the decision."""
 
 
 def only_decision(view: View) -> dict[str, Any] | None:
@@ -135,8 +137,9 @@ class HardBot(ViewBot):
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         deadline = answer_by = None
         if self.iterations is None:
-            deadline = self.started + self.budget_ms * (1.0 - MARGIN_SHARE) / 1000.0
-            answer_by = self.started + self.budget_ms * (1.0 - ANSWER_SHARE) / 1000.0
+            answer_by = self.started + self.budget_ms / 1000.0
+            margin_ms = max(MARGIN_SHARE * self.budget_ms, MIN_MARGIN_MS)
+            deadline = answer_by - min(margin_ms, 0.5 * self.budget_ms) / 1000.0
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
                         deadline, self.iterations, answer_by, self.evaluation)
