@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
+from pathlib import Path
 
 from havana_game.ai.bots import HardBot
 from havana_game.ai.determinize import Determinizer
@@ -52,10 +54,27 @@ def positions(players: int, count: int, seed: int) -> list[View]:
     return views
 
 
+def pool_cpu_seconds() -> float:
+    """CPU seconds the pool's worker processes have used so far (Linux: /proc; 0
+    elsewhere)."""
+    total = 0.0
+    for pid in worker_pool()._processes:  # noqa: SLF001 - the pool's own processes
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def parallel(views: list[View], budget_ms: float, workers: int) -> dict[str, float]:
-    """The hard bot's root-parallel search on `workers` processes, in every view."""
+    """The hard bot's root-parallel search on `workers` processes, in every view;
+    also the cores the machine gave the workers (their CPU seconds per second),
+    which on a busy machine is less than `workers`."""
     worker_pool(workers)
     rates, times = [], []
+    iterations = 0
+    cpu_before, wall_before = pool_cpu_seconds(), time.perf_counter()
     for i, view in enumerate(views):
         bot = HardBot(i, budget_ms=budget_ms, workers=workers)
         started = time.perf_counter()
@@ -63,8 +82,13 @@ def parallel(views: list[View], budget_ms: float, workers: int) -> dict[str, flo
         elapsed = time.perf_counter() - started
         rates.append(bot.last_iterations / elapsed)
         times.append(elapsed * 1000.0)
+        iterations += bot.last_iterations
+    cpu = pool_cpu_seconds() - cpu_before
+    cores = cpu / (time.perf_counter() - wall_before)
     mean = sum(rates) / len(rates)
-    return {"iterations_per_s_mean": round(mean),
+    return {"cores_obtained": round(cores, 2),
+            "iterations_per_cpu_s": round(iterations / cpu) if cpu else 0,
+            "iterations_per_s_mean": round(mean),
             "iterations_per_s_per_worker": round(mean / workers),
             "decision_ms_p95": round(percentile(times, 0.95), 1),
             "decision_ms_max": round(max(times), 1)}
