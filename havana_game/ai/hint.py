@@ -1,6 +1,9 @@
-"""A hint for a player: the hard bot's choice on that player's own view, and
-what it gains. The hard bot only ever sees a view (it samples the hidden cards
-from what the view allows), so a hint knows nothing the player does not."""
+"""A hint for a player: the hard bot's choice on that player's own view (searched
+in the worker processes, as long and on as many cores as a hard bot's move), what
+that decision gains by itself and the building it brings closer. The hard bot
+only ever sees a view (it samples the hidden cards from what the view allows), so
+a hint knows nothing the player does not. `HintService` is the Hint button's
+thinking; `HintSeat` plays it as a tournament seat (`hint`)."""
 
 from __future__ import annotations
 
