@@ -67,9 +67,9 @@ from net.host import Host, HostConfig
 class TimedHost(Host):
     applied = {{}}
 
-    def _broadcast(self, table, events):
+    def _broadcast(self, table, events, started=False):
         self.applied[f"{{table.id}}/{{table.version}}"] = time.perf_counter()
-        super()._broadcast(table, events)
+        super()._broadcast(table, events, started)
 
 async def main():
     host = TimedHost(HostConfig(max_connections=4096,
