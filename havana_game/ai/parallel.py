@@ -107,10 +107,19 @@ PARENT_CHECK_S = 1.0
 """Seconds between a worker's looks at whether the program it searches for lives."""
 
 
+WORKER_NICENESS = 5
+"""How much lower than the program's the workers' CPU priority is: the host's
+event loop and the client's window get a core at once when they need one, the
+searches take the rest (a worker already at the lowest priority stays there)."""
+
+
 def _worker_start(parent: int) -> None:
-    """A worker leaves Ctrl+C to the program (which stops the pool), and ends
-    when the program is gone (killed, so it could not stop the pool)."""
+    """A worker leaves Ctrl+C to the program (which stops the pool), yields the
+    CPU to it (`WORKER_NICENESS`), and ends when the program is gone (killed, so
+    it could not stop the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                      name="havana-watch").start()
 
