@@ -11,7 +11,7 @@ figure measured another day.
 Then, for each worker count of --workers, the root-parallel search the hard bot
 runs (`ai.parallel.think`, N pool processes on the same view): iterations per
 second summed over the workers, per worker, and the decision time (p95 against
-the budget: the search stops 4% early to answer in time).
+the budget: the workers stop max(4%, 8 ms) early to answer in time).
 
     python3 tools/bench_ai.py [--players 4] [--positions 12] [--budget-ms 1000] [--workers 1,2]
 """
