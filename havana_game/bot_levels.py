@@ -2,4 +2,4 @@
 `havana_game.ai.BOT_LEVELS`). Kept apart from the AI so that the command line
 lists and checks them without loading the engine; a test keeps the two equal."""
 
-BOT_LEVEL_NAMES = ("random", "easy", "medium", "hard", "denial", "rush")
+BOT_LEVEL_NAMES = ("random", "easy", "medium", "hard", "expert", "denial", "rush")

@@ -24,8 +24,10 @@ def register(subparsers: Any) -> None:
                         help="players per game")
     parser.add_argument("--seats", required=True, metavar="LEVEL,...",
                         help="one level per seat, comma separated, e.g. hard,medium "
-                             f"(levels: {', '.join(BOT_LEVEL_NAMES)}); hard@MS is the hard "
-                             "bot thinking MS milliseconds whatever --budget-ms says")
+                             f"(levels: {', '.join(BOT_LEVEL_NAMES)}, and hint: what the Hint "
+                             "button suggests); hard@MS is the hard bot thinking MS "
+                             "milliseconds whatever --budget-ms says, hard@MS:N on N worker "
+                             "processes (default: every core); hint@MS[:N] likewise")
     parser.add_argument("--games", type=positive, default=20, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
@@ -43,7 +45,8 @@ def _run(args: argparse.Namespace) -> int:
     unknown = [level for level in levels if not _known_seat(level)]
     if len(levels) != args.players or unknown:
         print(f"havana tournament: --seats needs {args.players} levels from "
-              f"{', '.join(BOT_LEVEL_NAMES)} or hard@MS, not {args.seats!r}", file=sys.stderr)
+              f"{', '.join(BOT_LEVEL_NAMES)}, hint or hard@MS[:N], not {args.seats!r}",
+              file=sys.stderr)
         return 2
 
     def progress(games: int, report: dict[str, Any]) -> None:
@@ -62,13 +65,20 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+SEARCHING = ("hard", "expert", "hint")
+"""Seat levels that may name a budget and workers (hard@MS:N)."""
+
+
 def _known_seat(label: str) -> bool:
-    """Whether a --seats entry names a level, or the hard bot with a positive budget."""
-    level, at, budget = label.partition("@")
+    """Whether a --seats entry names a level or the hint seat, or a searching level
+    with a positive budget and optionally a positive worker count."""
+    level, at, spec = label.partition("@")
     if not at:
-        return level in BOT_LEVEL_NAMES
+        return level in BOT_LEVEL_NAMES or level == "hint"
+    budget, colon, workers = spec.partition(":")
     try:
-        return level == "hard" and 0 < float(budget) < math.inf
+        return level in SEARCHING and 0 < float(budget) < math.inf \
+            and (not colon or int(workers) > 0)
     except ValueError:
         return False
 
@@ -81,7 +91,9 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(
             f"  {level:<9} x{report['seats_per_level'][level]}  win rate {rate:6.1%} "
             f"[{low:.1%}, {high:.1%}]  decision ms mean {report['decision_ms_mean'][level]:.2f}"
-            f"  p95 {report['decision_ms_p95'][level]:.2f}")
+            f"  p95 {report['decision_ms_p95'][level]:.2f}"
+            + (f"  iterations {report['iterations_mean'][level]:.0f}"
+               if level in report.get("iterations_mean", {}) else ""))
     rounds = report["rounds"]
     lines.append(f"rounds: mean {rounds['mean']}, p95 {rounds['p95']}, "
                  f"range {rounds['min']}-{rounds['max']}; endings {report['end_reasons']}")

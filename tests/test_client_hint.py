@@ -15,7 +15,7 @@ from havana_game.client.session.netlink import NetLink
 from havana_game.client.table.hints import HintService
 from havana_game.client.ui.i18n import tr
 from havana_game.content import classic_rules
-from havana_game.rules import apply, legal_decisions, new_game, view_for
+from havana_game.rules import apply, from_json, legal_decisions, new_game, view_for
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, key, make_app, play_to_step, step, until
@@ -155,3 +155,86 @@ def test_the_hint_line_names_the_seat_the_decision_names():
         line = hint_line(Hint(view["legal"], decision), view, lambda seat: names[seat])
         assert names[victim] in line, (kind, line)
         assert all(names[other] not in line for other in range(3) if other != victim), line
+
+
+def _first(found, games=400):
+    """`found(state, seat, view)` on every decision of random games until it
+    returns something."""
+    rules = classic_rules()
+    rng = random.Random(HOST_SEED)
+    for game in range(games):
+        state = new_game(rules, 2, game)
+        while state.outcome() is None:
+            seat = state.deciders()[0]
+            result = found(state, seat, view_for(state, seat))
+            if result is not None:
+                return result
+            apply(state, seat, rng.choice(legal_decisions(state, seat)))
+    raise AssertionError(f"not found in {games} games")
+
+
+def _a_turn_whose_action_is_followed_by_forced_steps():
+    """A view where carrying out Pesos plays forced steps after it that change the
+    seat's holdings (its other card's only action, say), and that decision."""
+    keys = classic_rules().keys
+
+    def found(state, seat, view):
+        pesos = [d for d in view["legal"] if d["kind"] == "act" and keys[d["card"]] == "pesos"]
+        if pesos and view["market"]["pesos"] and len(view["legal"]) > 1:
+            trial = state.clone()
+            before = trial.resources(seat)
+            events = apply(trial, seat, from_json(pesos[0]))
+            whole = [a - b for a, b in zip(trial.resources(seat), before, strict=True)]
+            if any(e.kind == "forced" for e in events) and whole.count(0) < 7:
+                return view, pesos[0], whole
+        return None
+    return _first(found)
+
+
+def test_a_hints_gains_are_the_decisions_own_not_the_whole_turns():
+    view, pesos, whole = _a_turn_whose_action_is_followed_by_forced_steps()
+    gains = gains_of(view, pesos)
+    assert gains == {"pesos": (view["market"]["pesos"] + 1) // 2}
+    assert whole != [0, 0, 0, 0, 0, gains["pesos"], 0, 0]  # the turn went on and did more
+
+
+def _line(view, decision, gains=None, toward=""):
+    from havana_game.ai.hint import Hint
+    from havana_game.client.table.hints import hint_line
+
+    return hint_line(Hint(view["legal"], decision, gains or {}, 0, toward), view,
+                     lambda seat: f"P{seat}")
+
+
+def _a_view_with(kind):
+    return _first(lambda state, seat, view: view if any(d["kind"] == kind
+                                                         for d in view["legal"]) else None)
+
+
+def test_the_hint_line_says_why():
+    from havana_game.client.table.logtext import building_name, building_vp, card_name
+
+    view = _a_view_with("build")
+    build = next(d for d in view["legal"] if d["kind"] == "build")
+    row = view["rows"][build["row"]]
+    ident = row[0] if build["side"] == "left" else row[-1]
+    vp = building_vp(ident)
+    assert _line(view, build, {"vp": vp}) == tr(
+        "hint.line", text=tr("hint.build_vp", building=building_name(ident), vp=vp))
+    assert f"+{vp}" in _line(view, build, {"vp": vp})
+    passing = _line(view, {"kind": "end_turn"}, toward="b05")
+    assert passing == tr("hint.line", text=tr("hint.pass_save", building=building_name("b05")))
+
+    view, pesos = _a_view_where_pesos_can_be_taken()
+    line = _line(view, pesos, {"pesos": 3}, toward="b05")
+    assert card_name(pesos["card"]) in line and "3" in line and building_name("b05") in line
+    assert _line(view, pesos, {}) == tr("hint.line", text=tr("hint.act",
+                                                             card=card_name(pesos["card"])))
+
+
+def test_a_hint_names_the_building_its_materials_go_toward():
+    view = _a_view_with("act")
+    hint = hint_for(view, budget_ms=30, workers=1)
+    if hint.toward:
+        assert any(n > 0 for k, n in hint.gains.items() if k != "vp") \
+            or hint.decision["kind"] == "end_turn"

@@ -193,3 +193,25 @@ def test_a_host_collects_garbage_rarely_enough_for_a_bots_tree_and_never_more_of
         assert (young, middle) == GC_THRESHOLDS[:2] and full == 1000
     finally:
         gc.set_threshold(*before)
+
+
+def test_the_hosts_bots_think_on_a_thread_per_core_and_search_in_worker_processes():
+    """Many tables' bots think at once: a bot thread per core, each only waiting
+    for the search, which runs in the worker processes, not in the host."""
+    import os
+
+    from havana_game.ai import make_bot
+    from havana_game.ai.parallel import worker_pool
+    from net.host import Host
+
+    host = Host()
+    assert host.bot_threads._max_workers == (os.cpu_count() or 1)
+    host.bot_threads.shutdown()
+    assert make_bot("hard", 1).workers == (os.cpu_count() or 1)
+    assert os.getpid() not in set(worker_pool().map(_pid, range(2)))
+
+
+def _pid(_: int) -> int:
+    import os
+
+    return os.getpid()

@@ -8,19 +8,29 @@ pure-Python engine) and the search's decision time. Figures swing by a third
 between runs on a shared machine: compare builds back to back (A/B), not with a
 figure measured another day.
 
-    python3 tools/bench_ai.py [--players 4] [--positions 12] [--budget-ms 1000]
+Then, for each worker count of --workers, the root-parallel search the hard bot
+runs (`ai.parallel.think`, N pool processes on the same view): iterations per
+second summed over the workers, per worker, and the decision time (p95 against
+the budget: the workers stop max(4%, 8 ms) early to answer in time).
+
+    python3 tools/bench_ai.py [--players 4] [--positions 12] [--budget-ms 1000] [--workers 1,2]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
+from pathlib import Path
 
+from havana_game.ai.bots import HardBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.ismcts import Search
+from havana_game.ai.parallel import worker_pool
 from havana_game.ai.policy import medium_decision
+from havana_game.ai.tournament import percentile
 from havana_game.content import classic_rules
 from havana_game.rules import View, apply, legal_decisions, new_game, view_for
 
@@ -44,16 +54,59 @@ def positions(players: int, count: int, seed: int) -> list[View]:
     return views
 
 
+def pool_cpu_seconds() -> float:
+    """CPU seconds the pool's worker processes have used so far (Linux: /proc; 0
+    elsewhere)."""
+    total = 0.0
+    for pid in worker_pool()._processes:  # noqa: SLF001 - the pool's own processes
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def parallel(views: list[View], budget_ms: float, workers: int) -> dict[str, float]:
+    """The hard bot's root-parallel search on `workers` processes, in every view;
+    also the cores the machine gave the workers (their CPU seconds per second),
+    which on a busy machine is less than `workers`."""
+    worker_pool(workers)
+    rates, times = [], []
+    iterations = 0
+    cpu_before, wall_before = pool_cpu_seconds(), time.perf_counter()
+    for i, view in enumerate(views):
+        bot = HardBot(i, budget_ms=budget_ms, workers=workers)
+        started = time.perf_counter()
+        bot.decide(view)
+        elapsed = time.perf_counter() - started
+        rates.append(bot.last_iterations / elapsed)
+        times.append(elapsed * 1000.0)
+        iterations += bot.last_iterations
+    cpu = pool_cpu_seconds() - cpu_before
+    cores = cpu / (time.perf_counter() - wall_before)
+    mean = sum(rates) / len(rates)
+    return {"cores_obtained": round(cores, 2),
+            "iterations_per_cpu_s": round(iterations / cpu) if cpu else 0,
+            "iterations_per_s_mean": round(mean),
+            "iterations_per_s_per_worker": round(mean / workers),
+            "decision_ms_p95": round(percentile(times, 0.95), 1),
+            "decision_ms_max": round(max(times), 1)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--budget-ms", type=float, default=1000.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", default="1,2", metavar="N,...",
+                        help="worker counts of the root-parallel search to measure")
     args = parser.parse_args()
+    views = positions(args.players, args.positions, args.seed)
     rules = classic_rules()
     rates, cpu_rates, times = [], [], []
-    for i, view in enumerate(positions(args.players, args.positions, args.seed)):
+    for i, view in enumerate(views):
         started, cpu_started = time.perf_counter(), time.process_time()
         search = Search(Determinizer(view, rules), random.Random(i))
         search.run(seconds=args.budget_ms / 1000.0)
@@ -63,6 +116,8 @@ def main() -> None:
         times.append(elapsed * 1000.0)
     print(json.dumps({
         "players": args.players, "positions": len(rates), "budget_ms": args.budget_ms,
+        "parallel": {n: parallel(views, args.budget_ms, n)
+                     for n in (int(w) for w in args.workers.split(","))},
         "iterations_per_s_mean": round(sum(rates) / len(rates)),
         "iterations_per_s_min": round(min(rates)),
         "iterations_per_cpu_s_mean": round(sum(cpu_rates) / len(cpu_rates)),

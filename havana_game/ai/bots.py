@@ -18,15 +18,31 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
-from .ismcts import Search
+from .parallel import default_workers, think, worker_pool
 from .policy import easy_decision, medium_decision
 from .scripted import SCRIPTED
 
 DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
-MARGIN_SHARE = 0.03
+EXPERT_BUDGET_MS = 2500.0
+"""The expert bot's thinking time per decision (moves under 3 s)."""
+MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
-(not just the search) fits in the budget."""
+(not just the search) fits in the budget: the workers stop searching that much
+before the budget's end, and the decision waits for their answers until the end."""
+MIN_MARGIN_MS = 8.0
+"""The margin at least, in milliseconds: a worker descheduled by a busy machine
+answers a few milliseconds late, and an answer not in by the budget's end is left
+out of the decision."""
+
+
+def only_decision(view: View) -> dict[str, Any] | None:
+    """The view's one legal decision if there is no choice, else None; raises
+    ValueError if the seat has nothing to decide."""
+    legal = view.get("legal", [])
+    if not legal:
+        raise ValueError("this seat has nothing to decide")
+    return legal[0] if len(legal) == 1 else None
 
 
 class ViewBot:
@@ -41,11 +57,10 @@ class ViewBot:
 
     def decide(self, view: View) -> dict[str, Any]:
         """Return one element of `view["legal"]`."""
-        legal = view.get("legal", [])
-        if not legal:
-            raise ValueError("this seat has nothing to decide")
-        if len(legal) == 1:
-            return legal[0]
+        only = only_decision(view)
+        if only is not None:
+            return only
+        legal = view["legal"]
         rules = self.rules or edition_for(view["ruleset"], view["deck"])
         determinizer = Determinizer(view, rules)
         chosen = to_json(self.choose(determinizer, determinizer.seat), rules.names)
@@ -89,35 +104,63 @@ class ScriptedBot(ViewBot):
 
 
 class HardBot(ViewBot):
-    """ISMCTS with the medium policy in rollouts (`ismcts.Search`).
+    """ISMCTS with the medium policy in rollouts (`ismcts.Search`), root-parallel
+    on `workers` processes (`parallel.think`; default: every core).
 
     `budget_ms` limits the thinking time per decision; `iterations`, if given,
-    caps the search instead and makes the bot exactly reproducible.
+    caps each worker's search instead and makes the bot exactly reproducible for
+    a seed and a worker count.
     """
 
     level = "hard"
+    evaluation = "standard"
+    """The leaf rewards the search scores with (`evaluate.EVALUATIONS`)."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
-                 budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None) -> None:
+                 budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
+                 workers: int | None = None) -> None:
         super().__init__(seed, rules)
         self.budget_ms = budget_ms
         self.iterations = iterations
+        self.workers = workers or default_workers()
         self.last_iterations = 0
+        """Iterations of the last searched decision, summed over the workers."""
         self.started = 0.0
+        self._view: View | None = None
 
     def decide(self, view: View) -> dict[str, Any]:
+        worker_pool(self.workers)  # started once per program, before the clock runs
         self.started = time.perf_counter()
+        self._view = view
         return super().decide(view)
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
-        search = Search(determinizer, self.rng)
-        deadline = None
+        deadline = answer_by = None
         if self.iterations is None:
-            deadline = self.started + self.budget_ms * (1.0 - MARGIN_SHARE) / 1000.0
-        decision = search.run(deadline=deadline, iterations=self.iterations)
-        self.last_iterations = search.iterations
-        return decision
+            answer_by = self.started + self.budget_ms / 1000.0
+            margin_ms = max(MARGIN_SHARE * self.budget_ms, MIN_MARGIN_MS)
+            deadline = answer_by - min(margin_ms, 0.5 * self.budget_ms) / 1000.0
+        assert self._view is not None  # decide() keeps it
+        thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
+                        deadline, self.iterations, answer_by, self.evaluation)
+        self.last_iterations = thought.iterations
+        return thought.decision
 
 
-BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot})
+class ExpertBot(HardBot):
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core) and the
+    late-game evaluation (`evaluate.late_rewards`: holdings count less as the end
+    nears, so it spends what it would otherwise keep)."""
+
+    level = "expert"
+    evaluation = "late"
+
+    def __init__(self, seed: int, rules: Ruleset | None = None,
+                 budget_ms: float = EXPERT_BUDGET_MS, iterations: int | None = None,
+                 workers: int | None = None) -> None:
+        super().__init__(seed, rules, budget_ms, iterations, workers)
+
+
+BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+                   "expert": ExpertBot})
 BOT_LEVELS.update({level: partial(ScriptedBot, level) for level in SCRIPTED})

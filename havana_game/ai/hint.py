@@ -1,20 +1,28 @@
-"""A hint for a player: the hard bot's choice on that player's own view, and
-what it gains. The hard bot only ever sees a view (it samples the hidden cards
-from what the view allows), so a hint knows nothing the player does not."""
+"""A hint for a player: the hard bot's choice on that player's own view (searched
+in the worker processes, as long and on as many cores as a hard bot's move), what
+that decision gains by itself and the building it brings closer. The hard bot
+only ever sees a view (it samples the hidden cards from what the view allows), so
+a hint knows nothing the player does not. `HintService` is the Hint button's
+thinking; `HintSeat` plays it as a tournament seat (`hint`)."""
 
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..content import edition_for
-from ..rules import View, apply, from_json
-from .bots import HardBot
+from ..rules import Event, Ruleset, View, apply, from_json
+from .bots import DEFAULT_BUDGET_MS, HardBot, only_decision
 from .determinize import Determinizer
+from .plan import NO_PLAN, plan_for
 
-HINT_BUDGET_MS = 800.0
-"""Thinking time of a hint: a little under the hard bot's second per move."""
+HINT_BUDGET_MS = DEFAULT_BUDGET_MS
+"""Thinking time of a hint: the hard bot's, on as many workers (every core), so a
+hint is as good as the hard bot's own move."""
 SAMPLES = 8
 """Hidden-card samples the gains are averaged over (a draw from the bag differs)."""
 
@@ -28,32 +36,155 @@ class Hint:
     seat's simultaneous choice moves the table on, not the question)."""
     decision: dict[str, Any]
     gains: dict[str, int] = field(default_factory=dict)
-    """Average change of the seat's holdings and VP ("vp"), rounded; non-zero only,
-    in the edition's cost words."""
+    """Average change of the seat's holdings and VP ("vp") by this decision alone
+    (not the forced steps after it), rounded; non-zero only, in the edition's cost
+    words."""
+    iterations: int = 0
+    """Search iterations behind the suggestion, summed over the workers."""
+    toward: str = ""
+    """The building (id) the seat aims at, when the gains bring it closer, or when
+    the suggestion is to end the turn and save for it; "" otherwise."""
+
+
+def own_effect(events: list[Event], seat: int, rules: Ruleset) -> list[int]:
+    """What the events of one decision change in `seat`'s holdings and VP (the
+    `State.resources` order), up to the first forced step that follows it: the
+    decision's effect by itself, not the rest of the turn."""
+    names = rules.names
+    index = {name: i for i, name in enumerate(names.costs)}
+    index[names.tax_takes[-1]] = index["workers"]
+    vp = {b.id: b.vp for b in rules.buildings}
+    out = [0] * 8
+    for event in events:
+        kind, data = event.kind, event.data
+        if kind == "forced":
+            break
+        sign = 1 if data.get("seat") == seat else -1 if data.get("victim") == seat else 0
+        if not sign or event.to is not None:
+            continue
+        if kind in ("pesos_taken", "pesos_stolen"):
+            out[index["pesos"]] += sign * data["count"]
+        elif kind == "workers_taken":
+            out[index["workers"]] += data["count"]
+        elif kind in ("materials_taken", "materials_stolen"):
+            for name, n in data["materials"].items():
+                out[index[name]] += sign * n
+        elif kind == "building_built":
+            for i, n in enumerate(data["payment"]):
+                out[i] -= n
+            out[7] += vp[data["building"]]
+        elif kind == "taxed" and sign < 0:
+            out[index[data["take"]]] -= 1
+    return out
 
 
 def gains_of(view: View, decision: dict[str, Any], seed: int = 0) -> dict[str, int]:
-    """What `decision` changes in the deciding seat's holdings and VP, averaged
-    over states consistent with the view (forced steps that follow included)."""
+    """What `decision` by itself changes in the deciding seat's holdings and VP,
+    averaged over states consistent with the view (the forced steps that follow
+    it are the rest of the turn, not this decision's gain)."""
+    return _effect(view, decision, seed)[0]
+
+
+def _effect(view: View, decision: dict[str, Any], seed: int) -> tuple[dict[str, int], str]:
+    """`gains_of`, and the building the seat aims at (`plan.plan_for`) if the
+    gains include something it lacks, or if the decision ends the turn; else ""."""
     rules = edition_for(view["ruleset"], view["deck"])
     determinizer = Determinizer(view, rules)
     seat = determinizer.seat
     rng = random.Random(seed)
     totals = [0.0] * 8
-    for _ in range(SAMPLES):
+    plan = NO_PLAN
+    for i in range(SAMPLES):
         state = determinizer.sample(rng)
-        before = state.resources(seat)
-        apply(state, seat, from_json(decision, rules.names))
-        after = state.resources(seat)
-        for i in range(8):
-            totals[i] += (after[i] - before[i]) / SAMPLES
+        if i == 0:
+            plan = plan_for(state, seat)
+        events = apply(state, seat, from_json(decision, rules.names))
+        for j, n in enumerate(own_effect(events, seat, rules)):
+            totals[j] += n / SAMPLES
     names = (*rules.names.costs, "vp")
-    return {name: round(total) for name, total in zip(names, totals, strict=True)
-            if round(total)}
+    gains = {name: round(total) for name, total in zip(names, totals, strict=True)
+             if round(total)}
+    lacking = {name for name, n in zip(rules.names.costs, plan.need, strict=True) if n}
+    aims = decision["kind"] == "end_turn" or any(
+        n > 0 and name in lacking for name, n in gains.items())
+    return gains, rules.buildings[plan.target].id if aims and plan.target >= 0 else ""
 
 
-def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0) -> Hint:
+def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
+             workers: int | None = None) -> Hint:
     """The hard bot's choice for the seat of `view` (which must have a decision
-    to make), and its gains."""
-    decision = HardBot(seed, budget_ms=budget_ms).decide(view)
-    return Hint(view["legal"], decision, gains_of(view, decision, seed))
+    to make), and its gains. The search runs in the worker processes
+    (`parallel.think`), on `workers` of them (default: every core)."""
+    bot = HardBot(seed, budget_ms=budget_ms, workers=workers)
+    decision = bot.decide(view)
+    gains, aim = _effect(view, decision, seed)
+    return Hint(view["legal"], decision, gains, bot.last_iterations, aim)
+
+
+class HintService:
+    """The Hint button's thinking: at most one hint at a time, thought in a
+    background thread of the caller (which only waits: the search itself runs in
+    the worker processes); `take()` hands over a finished one, and `on_done` is
+    called from that thread when it is ready."""
+
+    def __init__(self, think: Callable[[View], Hint] = hint_for,
+                 on_done: Callable[[], None] = lambda: None) -> None:
+        self._think = think
+        self._on_done = on_done
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._done: Hint | None = None
+        self.busy = False
+
+    def ask(self, view: View) -> None:
+        """Start thinking about `view` (ignored while a hint is on its way)."""
+        if self.busy:
+            return
+        self.busy = True
+        self._ready.clear()
+        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
+
+    def _run(self, view: View) -> None:
+        try:
+            hint: Hint | None = self._think(view)
+        except Exception:  # noqa: BLE001 - no hint beats a crashed table
+            hint = None
+        with self._lock:
+            self._done, self.busy = hint, False
+        self._ready.set()
+        self._on_done()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the hint asked for is ready (or `timeout` seconds pass)."""
+        return self._ready.wait(timeout)
+
+    def take(self) -> Hint | None:
+        with self._lock:
+            hint, self._done = self._done, None
+        return hint
+
+
+class HintSeat:
+    """A tournament seat (`hint`) that plays exactly what the Hint button would
+    suggest: the button's `HintService` and `hint_for`, asked on the seat's view
+    (the same budget and workers as a hard seat of the tournament)."""
+
+    level = "hint"
+
+    def __init__(self, seed: int, budget_ms: float = HINT_BUDGET_MS,
+                 workers: int | None = None) -> None:
+        del seed  # the button's hints are all seeded alike (`hint_for`)
+        self.service = HintService(partial(hint_for, budget_ms=budget_ms, workers=workers))
+        self.last_iterations = 0
+
+    def decide(self, view: View) -> dict[str, Any]:
+        only = only_decision(view)
+        if only is not None:
+            return only
+        self.service.ask(view)
+        self.service.wait()
+        hint = self.service.take()
+        if hint is None:
+            raise RuntimeError("the hint failed")
+        self.last_iterations = hint.iterations
+        return hint.decision

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..rules import Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -53,8 +54,11 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
+                 rollout_decisions: int = ROLLOUT_DECISIONS,
+                 evaluate: Callable[[State], list[float]] = rewards) -> None:
         self.determinizer = determinizer
+        self.evaluate = evaluate
+        """The leaf rewards (`evaluate.rewards`, or the expert's `late_rewards`)."""
         self.rng = rng
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
@@ -137,7 +141,7 @@ class Search:
                 break
             node = child
         self._rollout(state)
-        reward = rewards(state)
+        reward = self.evaluate(state)
         for visited, picks in path:
             for seat, decision in picks:
                 st = visited.stats[seat][decision]

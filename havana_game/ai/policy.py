@@ -9,7 +9,7 @@ Rules of play, by decision kind:
   an opponent is closer to than the seat, never its own target.
 - Tax: remove what the victim's own plan needs most.
 - Build: the building with the best VP minus cost worth; build while anything
-  pays off, then end the turn.
+  pays off, then end the turn. (The easy level builds whatever it can afford.)
 
 The policy reads only public state and the seat's own cards, so it is safe to run
 on a determinized state. Ties go to the first listed decision (deterministic).
@@ -127,7 +127,13 @@ def medium_decision(state: State, seat: int,
 
 
 def easy_decision(state: State, seat: int, rng: random.Random) -> Decision:
-    """The easy level: the medium strategy, but often a random legal decision."""
+    """The easy level, a beginner: builds whenever it can afford a building (the
+    cheapest payment of the best one), otherwise the medium strategy, but often a
+    random legal decision."""
+    options = legal_decisions(state, seat)
+    builds = [d for d in options if isinstance(d, Build)]
+    if builds:
+        return best_by(builds, lambda b: _build_worth(state, b))  # type: ignore[arg-type]
     if rng.random() < EASY_RANDOM_SHARE:
-        return rng.choice(legal_decisions(state, seat))
+        return rng.choice(options)
     return medium_decision(state, seat)

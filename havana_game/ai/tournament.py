@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules import Decision, Ruleset, State, apply, from_json, new_game, view_for
 from .base import Bot, make_bot
-from .bots import HardBot
+from .bots import DEFAULT_BUDGET_MS, EXPERT_BUDGET_MS, ExpertBot, HardBot
 from .hoarding import HoardingTally
 
 Z95 = 1.959964
@@ -39,20 +39,37 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
+SEARCHING_LEVELS = ("hard", "expert", "hint")
+"""Levels that search, whose seat label may name a budget and workers."""
+
+
 def seat_budget(label: str, budget_ms: float | None) -> tuple[str, float | None]:
-    """A seat label's level and thinking time: "hard@1000" is the hard bot at
-    1000 ms per decision whatever the tournament's budget; "hard" thinks
-    `budget_ms` (its own default if None)."""
+    """A seat label's level and thinking time: "hard@1000" (or "hard@1000:2") is
+    the hard bot at 1000 ms per decision whatever the tournament's budget; "hard"
+    thinks `budget_ms` (its own default if None)."""
     level, _, own = label.partition("@")
+    own = own.partition(":")[0]
     return level, float(own) if own else budget_ms
 
 
+def seat_workers(label: str) -> int | None:
+    """The worker processes a seat label names ("hard@500:2": 2), or None: every core."""
+    _, colon, workers = label.partition("@")[2].partition(":")
+    return int(workers) if colon else None
+
+
 def bot_for(label: str, seed: int, budget_ms: float | None) -> Bot:
-    """The bot a seat label names; the hard bot thinks `budget_ms` per decision
-    if given, or the time its label names."""
+    """The bot a seat label names; a searching level thinks `budget_ms` per
+    decision if given, or the time its label names, on the workers it names."""
     level, budget = seat_budget(label, budget_ms)
-    if level == "hard" and budget is not None:
-        return HardBot(seed, budget_ms=budget)
+    workers = seat_workers(label)
+    if level == "hint":
+        from .hint import HINT_BUDGET_MS, HintSeat
+        return HintSeat(seed, budget_ms=budget or HINT_BUDGET_MS, workers=workers)
+    if level == "hard" and (budget is not None or workers is not None):
+        return HardBot(seed, budget_ms=budget or DEFAULT_BUDGET_MS, workers=workers)
+    if level == "expert" and (budget is not None or workers is not None):
+        return ExpertBot(seed, budget_ms=budget or EXPERT_BUDGET_MS, workers=workers)
     return make_bot(level, seed)
 
 
@@ -65,6 +82,8 @@ class Tally:
         self.seats_per_level = {lv: levels.count(lv) for lv in self.levels}
         self.wins = dict.fromkeys(self.levels, 0.0)
         self.decision_ms: dict[str, list[float]] = {lv: [] for lv in self.levels}
+        self.iterations: dict[str, list[int]] = {lv: [] for lv in self.levels}
+        """Search iterations per decision of the searching levels."""
         self.rounds: list[int] = []
         self.endings: dict[str, int] = {}
         self.built = dict.fromkeys((b.id for b in rules.buildings), 0)
@@ -85,6 +104,8 @@ class Tally:
             "decision_ms_p95": {lv: round(percentile(t, 0.95), 3)
                                 for lv, t in self.decision_ms.items()},
             "decisions": {lv: len(t) for lv, t in self.decision_ms.items()},
+            "iterations_mean": {lv: round(sum(n) / len(n), 1)
+                                for lv, n in self.iterations.items() if n},
             "rounds": {"mean": round(sum(self.rounds) / max(1, self.games), 2),
                        "p95": percentile(self.rounds, 0.95),
                        "min": min(self.rounds, default=0), "max": max(self.rounds, default=0)},
@@ -127,8 +148,11 @@ def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
         bots = [bot_for(level, game_seed * 8 + s, budget_ms) for s, level in enumerate(seating)]
 
         def record(state: State, seat: int, decision: Decision, ms: float,
-                   seating: list[str] = seating) -> None:
+                   seating: list[str] = seating, bots: list[Bot] = bots) -> None:
             tally.decision_ms[seating[seat]].append(ms)
+            searched = getattr(bots[seat], "last_iterations", None)
+            if searched is not None:
+                tally.iterations[seating[seat]].append(searched)
             tally.hoarding.observe(state, seat, seating[seat], decision)
 
         state = play_game(rules, bots, game_seed, record)

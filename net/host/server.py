@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from havana_game.ai import BOT_LEVELS
+from havana_game.ai.parallel import default_workers
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
 from havana_game.saves import game_to_document
@@ -114,11 +115,13 @@ class Host:
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
         self._bot_tasks: set[asyncio.Task[None]] = set()
-        self.bot_threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havana-bot")
+        self.bot_threads = ThreadPoolExecutor(max_workers=default_workers(),
+                                              thread_name_prefix="havana-bot")
+        """Where bots think, off the event loop: a thread per core, so the bots of
+        that many tables think at once. The hard bot's search runs in the worker
+        processes (`ai.parallel`), its thread only waiting, so the threads do not
+        share one interpreter's time with the loop; the easy bots are quick."""
         self._closing = False
-        """Where bots think, off the event loop: one thread, since threads share one
-        interpreter (a second one would only halve each search's iterations, the
-        hard bot's budget being wall time) and the loop keeps a core's worth."""
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         gc.set_threshold(*(max(mine, now) for mine, now in zip(GC_THRESHOLDS,
                                                                gc.get_threshold(),

@@ -110,7 +110,7 @@ class LocalLink:
         self._outbox.clear()
 
 
-LEVEL_ORDER = ("easy", "medium", "hard", "random")
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", "random")
 
 
 def ai_levels() -> list[str]:

@@ -1,6 +1,6 @@
-"""The Hint button's thinking: the hard bot on the player's own view, in a
-background thread so that frames stay smooth, and the one line that says what
-the suggestion gains."""
+"""The Hint button's thinking: the hard bot on the player's own view, searched in
+the worker processes (a background thread only waits for them, so frames stay
+smooth), and the one line that says what the suggestion gains."""
 
 from __future__ import annotations
 
@@ -8,47 +8,30 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ...ai import hint as ai_hint
 from ...ai.hint import Hint, hint_for
+from ...ai.parallel import worker_pool
 from ...rules import View
 from ..ui.i18n import tr
 from ..wake import nudge
 from .edition import card_key, rules
-from .logtext import amounts_text, building_name, card_name
+from .logtext import amounts_text, building_name, building_vp, card_name
 
 
-class HintService:
-    """At most one hint thinking at a time; `take()` hands over a finished one."""
+class HintService(ai_hint.HintService):
+    """The Hint button's `ai.hint.HintService`, waking the main loop when a hint
+    is ready so the table shows it at once."""
 
     def __init__(self, think: Callable[[View], Hint] = hint_for) -> None:
-        self._think = think
-        self._lock = threading.Lock()
-        self._done: Hint | None = None
-        self.busy = False
-
-    def ask(self, view: View) -> None:
-        """Start thinking about `view` (ignored while a hint is on its way)."""
-        if self.busy:
-            return
-        self.busy = True
-        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
-
-    def _run(self, view: View) -> None:
-        try:
-            hint: Hint | None = self._think(view)
-        except Exception:  # noqa: BLE001 - no hint beats a crashed table
-            hint = None
-        with self._lock:
-            self._done, self.busy = hint, False
-        nudge()  # the table shows it at once
-
-    def take(self) -> Hint | None:
-        with self._lock:
-            hint, self._done = self._done, None
-        return hint
+        super().__init__(think, on_done=nudge)
+        # the worker processes start while the table is read, not on the first press
+        threading.Thread(target=worker_pool, daemon=True, name="havana-warm").start()
 
 
 def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
-    """One line: what the suggestion is, and what it gains."""
+    """One line: what the suggestion is, what this decision gains by itself, and
+    why ("build Lighthouse: +3 VP", "Mama: 2 yellow, 1 gray toward Capitolio",
+    "pass: no building here is worth what it costs")."""
     d: dict[str, Any] = hint.decision
     kind = d["kind"]
     seat = view["you"]
@@ -66,22 +49,26 @@ def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
         what = tr("hint.act", card=card_name(d["card"]))
         if "target" in d and card_key(d["card"]).endswith("thief"):
             what = tr("hint.steal", card=card_name(d["card"]), victim=name(d["target"]))
+        gained = {k: n for k, n in hint.gains.items() if n > 0 and k != "vp"}
+        if gained:
+            card = what if "target" in d else card_name(d["card"])
+            what = tr("hint.act_gains", what=card, amounts=amounts_text(gained))
+            if hint.toward:
+                what = tr("hint.toward", text=what, building=building_name(hint.toward))
     elif kind == "tax":
         what = tr("hint.tax", victim=name(d["victim"]))
     elif kind == "build":
         row = view["rows"][d["row"]]
         ident = row[0] if d["side"] == "left" else row[-1]
-        what = tr("hint.build", building=building_name(ident))
+        what = tr("hint.build_vp", building=building_name(ident),
+                  vp=hint.gains.get("vp", building_vp(ident)))
+    elif any(option["kind"] == "build" for option in hint.question):
+        what = tr("hint.pass_save", building=building_name(hint.toward)) if hint.toward \
+            else tr("hint.pass")
     else:
-        what = tr("hint.end_turn")
-    vp = hint.gains.get("vp", 0)
-    gained = {k: n for k, n in hint.gains.items() if n > 0 and k != "vp"}
-    parts = [what]
-    if gained:
-        parts.append(tr("hint.gains", amounts=amounts_text(gained)))
-    if vp:
-        parts.append(tr("hint.vp", vp=vp))
-    return tr("hint.line", text=" · ".join(parts))
+        what = tr("hint.end_turn_for", building=building_name(hint.toward)) if hint.toward \
+            else tr("hint.end_turn")
+    return tr("hint.line", text=what)
 
 
 def _number(view: View, card: int) -> int:

@@ -1,0 +1,196 @@
+"""Root-parallel ISMCTS on worker processes: every core thinks about one decision.
+
+A decision on N workers sends the seat's view to N searches in the long-lived
+process pool (`worker_pool`, started once per program, so a decision costs no
+process start and no import). The workers are forked from a fork server that
+has the engine loaded (spawned where there is none), not from the program: a
+fork of the host or the client would hold copies of its sockets and pipes (a
+connection the host closes would stay open in the workers, its port bound).
+Each search samples its own determinizations from the same view with its own
+seed; their root statistics for the searching seat are summed, and the decision
+is the most visited (ties: the higher reward sum, then the first seen in worker
+order). A worker ends when the program that started it is gone.
+
+Deadlines are `time.perf_counter` values, the system-wide monotonic clock on
+Linux, macOS and Windows, so a worker compares its clock with the caller's: a
+search that waited in the queue behind other tables' searches (the pool is
+shared) starts late and stops on time, with fewer iterations.
+
+With an iteration cap each worker runs that many iterations, and the decision is
+exactly reproducible for a seed and a worker count.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from ..content import edition_for
+from ..rules import Decision, Ruleset, View
+from .determinize import Determinizer
+from .evaluate import EVALUATIONS
+from .ismcts import Search
+
+RootStats = list[tuple[Decision, int, float]]
+"""The searching seat's root decisions with their visits and reward sums."""
+
+
+def default_workers() -> int:
+    """Workers of a decision when none are named: every core."""
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Thought:
+    """The outcome of one root-parallel search."""
+
+    decision: Decision
+    """The most visited decision over all workers."""
+    iterations: int
+    """Iterations summed over the workers."""
+    workers: int
+    """How many searches answered in time."""
+
+
+def search_root(view: View, rules: Ruleset | None, seed: int,
+                deadline: float | None, iterations: int | None,
+                evaluation: str = "standard") -> tuple[RootStats, int]:
+    """One worker's search (run in a pool process): its root statistics for the
+    view's seat and the iterations it ran; `evaluation` names the leaf rewards
+    (`evaluate.EVALUATIONS`)."""
+    determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
+    search = Search(determinizer, random.Random(seed), evaluate=EVALUATIONS[evaluation])
+    search.run(deadline=deadline, iterations=iterations)
+    mine = search.root.stats[determinizer.seat]
+    return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
+
+
+def worker_seed(seed: int, worker: int) -> int:
+    """The seed of worker `worker` of a decision seeded `seed`."""
+    return seed * 1_000_003 + worker
+
+
+def merge(results: list[tuple[RootStats, int]], workers: int) -> Thought:
+    """Sum the workers' root statistics; the most visited decision wins."""
+    visits: dict[Decision, list[float]] = {}
+    for stats, _ in results:
+        for decision, n, reward in stats:
+            total = visits.setdefault(decision, [0, 0.0])
+            total[0] += n
+            total[1] += reward
+    best = max(visits, key=lambda d: (visits[d][0], visits[d][1]))
+    return Thought(best, sum(n for _, n in results), workers)
+
+
+PROCESSES_PER_CORE = 2
+"""Pool processes per core: two decisions searching at once (a hint and a bot's
+simultaneous choice, two tables' bots) share the cores for their whole budgets,
+where with one process per core the second would wait in the queue and start
+after its deadline."""
+STARTING_NAP = 0.05
+"""Seconds each worker sleeps when the pool starts, so that every worker (not one
+of them several times) answers before the pool is handed out."""
+
+_pool: ProcessPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+PARENT_CHECK_S = 1.0
+"""Seconds between a worker's looks at whether the program it searches for lives."""
+
+
+WORKER_NICENESS = 5
+"""How much lower than the program's the workers' CPU priority is: the host's
+event loop and the client's window get a core at once when they need one, the
+searches take the rest (a worker already at the lowest priority stays there)."""
+
+
+def _worker_start(parent: int) -> None:
+    """A worker leaves Ctrl+C to the program (which stops the pool), yields the
+    CPU to it (`WORKER_NICENESS`), and ends when the program is gone (killed, so
+    it could not stop the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="havana-watch").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_CHECK_S)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid went to another user's process
+            os._exit(0)
+
+
+def worker_pool(size: int | None = None) -> ProcessPoolExecutor:
+    """The program's pool of search processes, at least `size` strong (default:
+    `PROCESSES_PER_CORE` per core). Started on first use; later calls reuse it."""
+    global _pool, _pool_size
+    wanted = max(size or 0, PROCESSES_PER_CORE * default_workers())
+    with _pool_lock:
+        if _pool is None or _pool_size < wanted:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in methods else "spawn")
+            if context.get_start_method() == "forkserver":
+                context.set_forkserver_preload([__name__])
+            _pool = ProcessPoolExecutor(max_workers=wanted, mp_context=context,
+                                        initializer=_worker_start, initargs=(os.getpid(),))
+            _pool_size = wanted
+            for started in [_pool.submit(time.sleep, STARTING_NAP) for _ in range(wanted)]:
+                started.result()  # every worker up before the first deadline is set
+        return _pool
+
+
+def _drop_pool(broken: ProcessPoolExecutor) -> None:
+    """Forget a broken pool (a worker was killed); the next search starts a new one."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is broken:
+            _pool, _pool_size = None, 0
+    broken.shutdown(wait=False)
+
+
+def think(view: View, rules: Ruleset | None, seed: int, workers: int,
+          deadline: float | None = None, iterations: int | None = None,
+          answer_by: float | None = None, evaluation: str = "standard") -> Thought:
+    """Search the view's decision on `workers` pool processes until `deadline` (a
+    `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
+    worker that has not answered by then (a core taken by another program, a
+    search queued behind another table's) is left out, unless none has answered.
+    If the pool breaks (a worker killed), the search runs here in the caller."""
+    workers = max(1, workers)
+    pool = worker_pool(workers)
+    try:
+        futures: list[Future[tuple[RootStats, int]]] = [
+            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
+                        evaluation)
+            for w in range(workers)]
+        if answer_by is not None:
+            wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
+            if not any(future.done() for future in futures):
+                wait(futures, return_when=FIRST_COMPLETED)
+        else:
+            wait(futures)
+        results = [future.result() for future in futures if future.done()]
+    except (BrokenProcessPool, RuntimeError):
+        _drop_pool(pool)
+        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
+                               evaluation)
+                   for w in range(workers)]
+    return merge(results, len(results))

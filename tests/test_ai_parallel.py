@@ -1,0 +1,127 @@
+"""Root-parallel search (`hard@MS:N`): worker processes from a long-lived pool,
+summed root statistics, a decision reproducible for a seed and a worker count;
+the expert level; the tournament's `hint` seat plays what the Hint button says."""
+
+import json
+import os
+import random
+
+import pytest
+
+from havana_game.ai import make_bot
+from havana_game.ai.bots import ExpertBot, HardBot
+from havana_game.ai.evaluate import late_rewards, rewards
+from havana_game.ai.hint import HintSeat, HintService, hint_for
+from havana_game.ai.parallel import merge, think, worker_pool
+from havana_game.ai.tournament import bot_for, seat_budget, seat_workers
+from havana_game.cli import main
+from havana_game.content import classic_rules
+from havana_game.rules import Act, EndTurn, apply, legal_decisions, new_game, view_for
+
+RULES = classic_rules()
+
+
+def _views(count, players=2, seed=4):
+    """Views with a real choice from a random game."""
+    rng = random.Random(seed)
+    state = new_game(RULES, players, seed)
+    found = []
+    while state.deciders() and len(found) < count:
+        seat = state.deciders()[0]
+        options = legal_decisions(state, seat)
+        if len(options) > 1 and rng.random() < 0.3:
+            found.append(view_for(state, seat))
+        apply(state, seat, rng.choice(options))
+    return found
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_the_same_seed_and_workers_give_the_same_decision(workers):
+    for view in _views(4):
+        first = HardBot(7, iterations=20, workers=workers).decide(view)
+        assert first == HardBot(7, iterations=20, workers=workers).decide(view)
+        assert first in view["legal"]
+
+
+def test_every_worker_searches_and_the_iterations_add_up():
+    view = _views(1)[0]
+    thought = think(view, None, 5, 3, iterations=15)
+    assert thought.workers == 3 and thought.iterations == 45
+    bot = HardBot(1, iterations=10, workers=2)
+    bot.decide(view)
+    assert bot.last_iterations == 20
+
+
+def test_the_workers_root_statistics_are_summed_and_the_most_visited_wins():
+    a, b = Act(1, -1, ()), EndTurn()
+    assert merge([([(a, 5, 2.0), (b, 4, 3.0)], 9), ([(b, 3, 1.0)], 3)], 2).decision == b
+    assert merge([([(a, 5, 2.0), (b, 4, 3.0)], 9), ([(a, 1, 1.0)], 1)], 2).decision == a
+
+
+def test_the_pool_is_started_once_and_searches_in_other_processes():
+    pool = worker_pool()
+    assert worker_pool() is pool
+    assert worker_pool(1) is pool
+    assert os.getpid() not in set(pool.map(_pid, range(4)))
+
+
+def _pid(_):
+    return os.getpid()
+
+
+def test_by_default_a_bot_thinks_on_every_core():
+    assert HardBot(1).workers == (os.cpu_count() or 1)
+    assert HardBot(1, workers=1).workers == 1
+
+
+def test_seat_labels_name_budget_and_workers():
+    assert seat_budget("hard@500:2", None) == ("hard", 500.0)
+    assert seat_workers("hard@500:2") == 2 and seat_workers("hard@500") is None
+    bot = bot_for("hard@300:1", 1, None)
+    assert isinstance(bot, HardBot) and bot.budget_ms == 300.0 and bot.workers == 1
+    expert = bot_for("expert@200:2", 1, None)
+    assert isinstance(expert, ExpertBot) and expert.evaluation == "late"
+    hint = bot_for("hint@50:1", 1, None)
+    assert isinstance(hint, HintSeat)
+
+
+@pytest.mark.parametrize("seat", ["hard@100:0", "hard@100:x", "medium@100:2"])
+def test_a_bad_worker_count_is_refused(seat, capsys):
+    assert main(["tournament", "--players", "2", "--seats", f"easy,{seat}"]) == 2
+
+
+def test_a_tournament_with_workers_and_a_hint_seat_reports_iterations(capsys):
+    assert main(["tournament", "--players", "2", "--seats", "hint@20:1,hard@20:2",
+                 "--games", "1", "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["iterations_mean"]) == {"hint@20:1", "hard@20:2"}
+    assert min(report["iterations_mean"].values()) >= 1
+
+
+def test_the_hint_seat_plays_what_the_hint_button_suggests():
+    for view in _views(3):
+        seat = HintSeat(0, budget_ms=50, workers=1)
+        played = seat.decide(view)
+        assert played in view["legal"] and seat.last_iterations >= 1
+    service = HintService(lambda v: hint_for(v, budget_ms=30, workers=1))
+    view = _views(1)[0]
+    service.ask(view)
+    assert service.wait(30)
+    hint = service.take()
+    assert hint is not None and hint.decision in view["legal"]
+
+
+def test_the_expert_level_is_registered():
+    assert make_bot("expert", 1).level == "expert"
+    assert ExpertBot(1).budget_ms > HardBot(1).budget_ms
+
+
+def test_late_rewards_value_holdings_less_near_the_end():
+    state = new_game(RULES, 2, 3)
+    state.set_amount(0, 5, 12)  # seat 0 holds 12 pesos
+    early_standard, early_late = rewards(state), late_rewards(state)
+    assert early_late == pytest.approx(early_standard)  # far from the end: the same
+    target = RULES.target_vp(2)
+    state.set_amount(1, 7, target - 1)  # seat 1 is one VP from winning
+    state.set_amount(0, 7, target - 1)
+    assert late_rewards(state)[0] < rewards(state)[0]

@@ -1,0 +1,125 @@
+"""Hint benchmark: the real client offscreen (SDL dummy driver, default settings)
+plays local games against the hard bot, every decision by pressing Hint (H) and
+then Enter (Confirm, or End turn when that is the hint). Prints per hint the
+search iterations behind it and the time from the press to the line shown, and
+the games won; compare the iterations with a tournament's `hint` seat
+(`havana tournament --seats hint,hard --json`: "iterations_mean") to see that
+a hint in the window gets what a bot's move gets.
+
+    python3 tools/bench_hint.py [--games 1] [--hints 0 (no limit)] [--opponent hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from havana_game.ai.hint import Hint, hint_for  # noqa: E402
+from havana_game.ai.tournament import percentile  # noqa: E402
+from havana_game.rules import View  # noqa: E402
+
+
+def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float]],
+         size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
+    """One local game through the window; the player's seat follows every hint."""
+    import pygame
+
+    from havana_game.client.app import App
+    from havana_game.client.profile.settings import Settings
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session.netlink import NetLink
+    from havana_game.client.table.hints import HintService
+    from havana_game.client.ui.i18n import tr
+
+    app = App(Settings(window_size=size), size=size)
+    link = NetLink.local(["human", opponent], ["Ana", "Bo"], seed=seed)
+    table = TableScene(app, link)
+    asked: list[float] = []
+
+    def think(view: View) -> Hint:  # the button's own thinking, timed
+        hint = hint_for(view)
+        record.append({"iterations": hint.iterations})
+        return hint
+
+    table.hints = HintService(think)
+    app.switch(table)
+
+    def frame(events: list[pygame.event.Event] | None = None) -> None:
+        app.frame(1 / 60, events or [])
+        time.sleep(0.005)
+
+    def press(code: int) -> None:
+        frame([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0),
+               pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)])
+
+    hints = 0
+    while app.scene is table and table.view is not None or table.view is None:
+        frame()
+        view = table.view
+        if view is None or view.get("phase") == "over":
+            if view is not None:
+                break
+            continue
+        if not table.deciding() or table.model.has_pending or table.hints.busy:
+            continue
+        if hint_limit and hints >= hint_limit:
+            break
+        version = view["version"]
+        asked.append(time.perf_counter())
+        press(pygame.K_h)
+        frame()
+        while table.hints.busy:
+            frame()
+        frame()
+        if table.hint_text in ("", tr("hint.thinking")):
+            continue  # the question changed while the hint thought: ask again
+        record[-1]["shown_ms"] = (time.perf_counter() - asked[-1]) * 1000.0
+        hints += 1
+        press(pygame.K_RETURN)
+        deadline = time.monotonic() + 10
+        while table.view is not None and table.view["version"] == version \
+                and time.monotonic() < deadline:
+            frame()
+    final: dict[str, Any] = dict(table.view or {})
+    table.close()
+    return {"winners": final.get("winners"), "you": final.get("you"),
+            "vp": [s.get("vp") for s in final.get("seats", [])], "hints": hints}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--hints", type=int, default=0, help="stop a game after N hints")
+    parser.add_argument("--opponent", default="hard")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench-hint")
+    record: list[dict[str, float]] = []
+    games = [play(args.opponent, args.seed + g, args.hints, record) for g in range(args.games)]
+    iterations = [r["iterations"] for r in record]
+    shown = [r["shown_ms"] for r in record if "shown_ms" in r]
+    finished = [g for g in games if g["winners"]]
+    print(json.dumps({
+        "opponent": args.opponent, "games": len(games), "hints": len(record),
+        "iterations_per_hint_mean": round(sum(iterations) / max(1, len(iterations)), 1),
+        "iterations_per_hint_min": min(iterations, default=0),
+        "shown_ms_mean": round(sum(shown) / max(1, len(shown)), 1),
+        "shown_ms_p95": round(percentile(shown, 0.95), 1),
+        "finished_games": len(finished),
+        "won": sum(g["you"] in g["winners"] for g in finished),
+        "per_game": games, "per_hint": record,
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
