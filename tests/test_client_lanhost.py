@@ -175,11 +175,7 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
     """The guest's side alone, with `havana host --resume` run by hand on the
     folder: the same port, the same code, the guest back without a click."""
     folder = tmp_path / "table"
-    host = _havana_host(["--save-dir", str(folder), "--players", "2", "--bots", "random",
-                         "--autostart"])
-    started = json.loads(host.stdout.readline())
-    app = make_app(tmp_path / "bea")
-    table = _guest_sits_down(app, SimpleNamespace(port=started["port"], code=started["code"]))
+    host, started, app, table = _bea_at_a_killable_table(tmp_path, folder)
     until(app, table.deciding)
     host.send_signal(signal.SIGKILL)
     host.wait(timeout=10)
@@ -198,6 +194,18 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
         table.close()
 
 
+def _bea_at_a_killable_table(tmp_path: Path, folder: Path) -> tuple[Any, dict[str, Any], Any,
+                                                                    TableScene]:
+    """A `havana host` saving in `folder` (2 seats, a bot), and Bea seated at it by
+    her join screen: the host process, its JSON line, Bea's app and table."""
+    host = _havana_host(["--save-dir", str(folder), "--players", "2", "--bots", "random",
+                         "--autostart"])
+    started = json.loads(host.stdout.readline())
+    app = make_app(tmp_path / "bea")
+    table = _guest_sits_down(app, SimpleNamespace(port=started["port"], code=started["code"]))
+    return host, started, app, table
+
+
 def _havana_host(options: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "havana_game", "host", "--json",
                              "--seed", "7", *options], stdout=subprocess.PIPE, text=True)
@@ -207,11 +215,7 @@ def test_a_host_back_on_another_port_is_rejoined_by_typing_its_new_address(tmp_p
     """The host's old port was taken: it listens on a new one. The guest leaves
     the unreachable table and types the new address and the code: the same seat."""
     folder = tmp_path / "table"
-    host = _havana_host(["--save-dir", str(folder), "--players", "2", "--bots", "random",
-                         "--autostart"])
-    started = json.loads(host.stdout.readline())
-    app = make_app(tmp_path / "bea")
-    table = _guest_sits_down(app, SimpleNamespace(port=started["port"], code=started["code"]))
+    host, started, app, table = _bea_at_a_killable_table(tmp_path, folder)
     seat = table.viewer
     host.send_signal(signal.SIGKILL)
     host.wait(timeout=10)
