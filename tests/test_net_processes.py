@@ -114,7 +114,9 @@ def test_sigkilled_host_resumes_without_losing_an_acknowledged_decision(tmp_path
     rng = random.Random(11)
     port = _free_port()
     saves = tmp_path / "tables"
-    compact = ("--snapshot-every", "5")  # snapshots and journal drops between kills
+    compact = ("--snapshot-every", "5",  # snapshots and journal drops between kills
+               "--heartbeat", "30")  # this client answers no pings: 90 s, not 15, of silence
+    # before the host gives up on it (a loaded machine's slow bot is not a lost decision)
     host, info = _start_host("--players", "2", "--bots", "random", "--port", str(port),
                              "--save-dir", str(saves), *compact)
     acked = {"version": 0, "seq": 0, "sent": 0, "frame": None}
