@@ -128,11 +128,17 @@ def run_child(code: str, args: list[str], timeout: float) -> dict[str, Any]:
         env = {**os.environ, "HAVANA_CONFIG_DIR": config, "SDL_AUDIODRIVER": "dummy"}
         if not env.get("DISPLAY"):
             env["SDL_VIDEODRIVER"] = "dummy"
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                              text=True, cwd=ROOT, env=env, timeout=timeout, check=False)
-    line = next((ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")), None)
+        # output to a file, not a pipe: the AI's worker processes the table starts
+        # inherit it and outlive the child for a moment (a pipe would wait for them)
+        with tempfile.TemporaryFile("w+") as output:
+            subprocess.run([sys.executable, "-c", code, *args], stdout=output,
+                           stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env,
+                           timeout=timeout, check=False)
+            output.seek(0)
+            printed = output.read()
+    line = next((ln for ln in printed.splitlines() if ln.startswith("RESULT ")), None)
     if line is None:
-        raise RuntimeError(f"benchmark child failed:\n{done.stdout}\n{done.stderr}")
+        raise RuntimeError(f"benchmark child failed:\n{printed}")
     result: dict[str, Any] = json.loads(line[len("RESULT "):])
     return result
 
