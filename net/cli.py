@@ -385,7 +385,7 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
 
         try:
             announcement = await asyncio.get_running_loop().run_in_executor(
-                None, announce, config.name, host.port, host.listing(), _lan_address())
+                None, announce, config.name, host.port, host.listing(), lan_address())
         except Exception as error:  # noqa: BLE001 - zeroconf's errors vary by platform
             print(f"havana host: not announced on the LAN ({type(error).__name__}: {error}); "
                   f"players can still join by typing this machine's address and port "
@@ -429,7 +429,7 @@ async def _serve_until_stopped(host: Host, tables: list[Table], exit_when_done: 
 
 def instructions(host: Host, tables: list[Table], lan: bool, autostart: bool) -> str:
     """What a person needs to know to join: where, with which code, and who starts."""
-    where = f"{_lan_address()}:{host.port}" if lan else f"127.0.0.1:{host.port}"
+    where = f"{lan_address()}:{host.port}" if lan else f"127.0.0.1:{host.port}"
     lines = [f"Havana host \"{host.config.name}\" is serving {len(tables)} table(s)."]
     for table in tables:
         lines.append(f"  table {table.code}: {table.rules.name}, {table.players} players, "
@@ -446,10 +446,10 @@ def instructions(host: Host, tables: list[Table], lan: bool, autostart: bool) ->
 def _web_url(host: Host, table: Table, lan: bool) -> str:
     """The link a browser opens to sit at `table` (the web seat page)."""
     from .host.web import web_url
-    return web_url(_lan_address() if lan else "127.0.0.1", host.port, table.code)
+    return web_url(lan_address() if lan else "127.0.0.1", host.port, table.code)
 
 
-def _lan_address() -> str:
+def lan_address() -> str:
     """This machine's address on the LAN (the source address of a route outward;
     nothing is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from net.cli import lan_address
+
 from ...editions import DEFAULT_EDITION
 from ..profile.settings import config_dir
 from .localgame import SavedGame
@@ -43,16 +45,6 @@ IDLE_EXIT = 1800.0
 """Seconds a hosted table with no player connected keeps its process running."""
 STOP_TIMEOUT = 10.0
 """Seconds the host process has to save and stop before it is killed."""
-
-
-def lan_address() -> str:
-    """This machine's address on the LAN (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 def tables_dir() -> Path:
