@@ -4,6 +4,7 @@
                                               connection and audience modules
     python3 tools/mutation.py engine          the rules engine (slow: hours on 2 cores)
     python3 tools/mutation.py engine --only legal.py state.py   a part of the engine
+                                              (figures: mutation-engine-legal-state.json)
     python3 tools/mutation.py host --report   the figures of the last run (or of one
                                               resumed by hand with `mutmut run` in its
                                               folder), without running anything
@@ -44,10 +45,9 @@ TARGETS: dict[str, tuple[list[str], list[str]]] = {
               "tests/test_net_host_guards.py"]),
     "engine": ([str(p.relative_to(ROOT)) for p in sorted((ROOT / "havana_game/rules").glob("*.py"))
                 if p.name != "__init__.py"],
-               ["tests/test_rules_building.py", "tests/test_rules_cards.py",
-                "tests/test_rules_edition2024.py", "tests/test_rules_forced.py",
-                "tests/test_rules_properties.py", "tests/test_rules_round.py",
-                "tests/test_rules_setup_and_order.py", "tests/test_fixtures_games.py"]),
+               [*(str(p.relative_to(ROOT))
+                  for p in sorted((ROOT / "tests").glob("test_rules_*.py"))),
+                "tests/test_fixtures_games.py"]),
 }
 """Target -> (the modules mutated, the tests run against each mutant)."""
 
@@ -137,7 +137,8 @@ def main() -> int:
         "tests": tests,
         "modules": by_module,
     }
-    out = ROOT / "docs" / "bench" / f"mutation-{args.target}.json"
+    part = "".join(f"-{Path(m).stem}" for m in modules) if args.only else ""
+    out = ROOT / "docs" / "bench" / f"mutation-{args.target}{part}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=1) + "\n")
     for module, score in by_module.items():
