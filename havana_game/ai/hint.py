@@ -21,8 +21,12 @@ from .determinize import Determinizer
 from .plan import NO_PLAN, plan_for
 
 HINT_BUDGET_MS = DEFAULT_BUDGET_MS
-"""Thinking time of a hint: the hard bot's, on as many workers (every core), so a
-hint is as good as the hard bot's own move."""
+"""Time from asking for a hint to its answer with its gains: the hard bot's budget,
+on as many workers (every core), so a hint is as good as the hard bot's own move
+and shows within a second of the press."""
+EXPLAIN_SHARE = 0.05
+"""Share of a hint's budget kept for its gains (`SAMPLES` states played, a few
+milliseconds) and the frame that shows it: the search stops that much earlier."""
 SAMPLES = 8
 """Hidden-card samples the gains are averaged over (a draw from the bag differs)."""
 
@@ -113,9 +117,10 @@ def _effect(view: View, decision: dict[str, Any], seed: int) -> tuple[dict[str, 
 def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
              workers: int | None = None) -> Hint:
     """The hard bot's choice for the seat of `view` (which must have a decision
-    to make), and its gains. The search runs in the worker processes
-    (`parallel.think`), on `workers` of them (default: every core)."""
-    bot = HardBot(seed, budget_ms=budget_ms, workers=workers)
+    to make), and its gains, within `budget_ms` (`EXPLAIN_SHARE` of it goes to the
+    gains). The search runs in the worker processes (`parallel.think`), on
+    `workers` of them (default: every core)."""
+    bot = HardBot(seed, budget_ms=budget_ms * (1 - EXPLAIN_SHARE), workers=workers)
     decision = bot.decide(view)
     gains, aim = _effect(view, decision, seed)
     return Hint(view["legal"], decision, gains, bot.last_iterations, aim)
