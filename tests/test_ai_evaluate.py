@@ -1,15 +1,18 @@
 """The hard bot's leaf evaluation values holdings at what they buy: building the
 planned building never lowers the builder's strength (the cause of the hard bot
 hoarding instead of building was an evaluation that valued held units above the
-VP they buy, so the search preferred keeping them)."""
+VP they buy, so the search preferred keeping them); and holdings count less as
+the end nears (what is left at the end scores nothing)."""
 
 from __future__ import annotations
 
 import random
 
-from havana_game.ai.evaluate import strength
+import pytest
+
+from havana_game.ai.evaluate import LATE_SPAN_SHARE, holdings_share, rewards, strength
 from havana_game.ai.plan import plan_for
-from havana_game.content import find_edition
+from havana_game.content import classic_rules, find_edition
 from havana_game.editions import EDITIONS
 from havana_game.rules import Build, apply, legal_decisions, new_game
 
@@ -45,3 +48,21 @@ def test_building_the_planned_building_never_lowers_strength():
                 assert strength(after_state, seat) > before, (edition, build)
             checked += 1
     assert checked > 50
+
+
+def test_holdings_count_less_as_the_leader_nears_the_target():
+    rules = classic_rules()
+    state = new_game(rules, 2, 3)
+    state.set_amount(0, 5, 12)  # seat 0 holds 12 pesos
+    target = rules.target_vp(2)
+    full = strength(state, 0)
+    assert full > state.vp(0) and holdings_share(state) == 1.0
+    state.set_amount(1, 7, int(target * (1 - LATE_SPAN_SHARE)))  # the late span starts
+    assert holdings_share(state) == 1.0
+    before = rewards(state)[0]
+    state.set_amount(1, 7, target - 1)  # seat 1 is one VP from winning
+    share = holdings_share(state)
+    assert share == pytest.approx(1 / (LATE_SPAN_SHARE * target))
+    assert strength(state, 0, share) == pytest.approx(state.vp(0) + share * (full - state.vp(0)))
+    assert rewards(state)[0] < before
+    assert sum(rewards(state)) == pytest.approx(1.0)

@@ -10,7 +10,6 @@ import pytest
 
 from havana_game.ai import make_bot
 from havana_game.ai.bots import ExpertBot, HardBot
-from havana_game.ai.evaluate import late_rewards, rewards
 from havana_game.ai.hint import HintSeat, HintService, hint_for
 from havana_game.ai.parallel import merge, think, worker_pool
 from havana_game.ai.tournament import bot_for, seat_budget, seat_workers
@@ -80,7 +79,7 @@ def test_seat_labels_name_budget_and_workers():
     bot = bot_for("hard@300:1", 1, None)
     assert isinstance(bot, HardBot) and bot.budget_ms == 300.0 and bot.workers == 1
     expert = bot_for("expert@200:2", 1, None)
-    assert isinstance(expert, ExpertBot) and expert.evaluation == "late"
+    assert isinstance(expert, ExpertBot) and expert.budget_ms == 200.0 and expert.workers == 2
     hint = bot_for("hint@50:1", 1, None)
     assert isinstance(hint, HintSeat)
 
@@ -114,14 +113,3 @@ def test_the_hint_seat_plays_what_the_hint_button_suggests():
 def test_the_expert_level_is_registered():
     assert make_bot("expert", 1).level == "expert"
     assert ExpertBot(1).budget_ms > HardBot(1).budget_ms
-
-
-def test_late_rewards_value_holdings_less_near_the_end():
-    state = new_game(RULES, 2, 3)
-    state.set_amount(0, 5, 12)  # seat 0 holds 12 pesos
-    early_standard, early_late = rewards(state), late_rewards(state)
-    assert early_late == pytest.approx(early_standard)  # far from the end: the same
-    target = RULES.target_vp(2)
-    state.set_amount(1, 7, target - 1)  # seat 1 is one VP from winning
-    state.set_amount(0, 7, target - 1)
-    assert late_rewards(state)[0] < rewards(state)[0]

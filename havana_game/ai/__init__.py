@@ -8,7 +8,7 @@ Levels: easy (builds whatever it can afford, else medium with frequent random
 slips), medium (a rule-based planner, `policy`), hard (ISMCTS over states sampled
 from the view, `ismcts`, thinking `HardBot(seed, budget_ms=1000, workers=N)` per
 decision, root-parallel on N worker processes, every core by default: `parallel`),
-expert (hard at 2.5 s with a late-game evaluation). Every level is deterministic for
+expert (hard at 2.5 s). Every level is deterministic for
 a seed and a sequence of views; for the searching bots that holds exactly when they
 run on an iteration cap (`HardBot(seed, iterations=N)`, for a given worker count),
 since a time budget lets the machine's speed decide how many iterations run.

@@ -113,8 +113,6 @@ class HardBot(ViewBot):
     """
 
     level = "hard"
-    evaluation = "standard"
-    """The leaf rewards the search scores with (`evaluate.EVALUATIONS`)."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
@@ -142,18 +140,15 @@ class HardBot(ViewBot):
             deadline = answer_by - min(margin_ms, 0.5 * self.budget_ms) / 1000.0
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
-                        deadline, self.iterations, answer_by, self.evaluation)
+                        deadline, self.iterations, answer_by)
         self.last_iterations = thought.iterations
         return thought.decision
 
 
 class ExpertBot(HardBot):
-    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core) and the
-    late-game evaluation (`evaluate.late_rewards`: holdings count less as the end
-    nears, so it spends what it would otherwise keep)."""
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core)."""
 
     level = "expert"
-    evaluation = "late"
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = EXPERT_BUDGET_MS, iterations: int | None = None,

@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 from ..rules import Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -54,11 +53,8 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS,
-                 evaluate: Callable[[State], list[float]] = rewards) -> None:
+                 rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
         self.determinizer = determinizer
-        self.evaluate = evaluate
-        """The leaf rewards (`evaluate.rewards`, or the expert's `late_rewards`)."""
         self.rng = rng
         self.exploration = exploration
         self.rollout_decisions = rollout_decisions
@@ -141,7 +137,7 @@ class Search:
                 break
             node = child
         self._rollout(state)
-        reward = self.evaluate(state)
+        reward = rewards(state)
         for visited, picks in path:
             for seat, decision in picks:
                 st = visited.stats[seat][decision]

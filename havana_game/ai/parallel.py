@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .evaluate import EVALUATIONS
 from .ismcts import Search
 
 RootStats = list[tuple[Decision, int, float]]
@@ -60,13 +59,11 @@ class Thought:
 
 
 def search_root(view: View, rules: Ruleset | None, seed: int,
-                deadline: float | None, iterations: int | None,
-                evaluation: str = "standard") -> tuple[RootStats, int]:
+                deadline: float | None, iterations: int | None) -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
-    view's seat and the iterations it ran; `evaluation` names the leaf rewards
-    (`evaluate.EVALUATIONS`)."""
+    view's seat and the iterations it ran."""
     determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
-    search = Search(determinizer, random.Random(seed), evaluate=EVALUATIONS[evaluation])
+    search = Search(determinizer, random.Random(seed))
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
@@ -168,7 +165,7 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 
 def think(view: View, rules: Ruleset | None, seed: int, workers: int,
           deadline: float | None = None, iterations: int | None = None,
-          answer_by: float | None = None, evaluation: str = "standard") -> Thought:
+          answer_by: float | None = None) -> Thought:
     """Search the view's decision on `workers` pool processes until `deadline` (a
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
@@ -178,8 +175,7 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     pool = worker_pool(workers)
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
-            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
-                        evaluation)
+            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -190,7 +186,6 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
         results = [future.result() for future in futures if future.done()]
     except (BrokenProcessPool, RuntimeError):
         _drop_pool(pool)
-        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
-                               evaluation)
+        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations)
                    for w in range(workers)]
     return merge(results, len(results))
