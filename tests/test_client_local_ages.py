@@ -1,5 +1,5 @@
 """Ages typed in New Game reach the engine: in a local game a full tie of turn
-order goes to the youngest player (RULES.md "Turn order")."""
+order goes to the youngest player (docs/RULES.md "Turn order")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The 13 action cards (RULES.md table), including the rulebook's worked examples."""
+"""The action cards (docs/RULES.md "The 13 action cards"), with the rulebook's worked examples."""
 
 import pytest
 
@@ -130,7 +130,7 @@ def test_the_first_worker_action_is_counted_in_turn_order_not_by_number():
 
 
 def test_a_worker_action_on_an_empty_bank_is_not_the_first_of_the_round():
-    """RULES.md: "first this round" counts actions actually carried out; one
+    """docs/RULES.md "Decisions": "first this round" counts actions actually carried out; one
     that finds the bank empty does nothing."""
     state = opened([("siesta", "worker"), ("pesos", "worker")])
     clear_resources(state)

@@ -1,4 +1,4 @@
-"""The 2024 edition (RULES.md "The 2024 edition (IGIARI), a second ruleset"): each
+"""The 2024 edition (docs/RULES.md "The 2024 edition"): each
 card's behaviour, the setup, the immediate win, and the edition's words in views."""
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def rich(state: State, seat: int) -> None:
 
 
 def test_building_the_last_building_ends_the_game_at_once():
-    """RULES.md 2024 "Fallback endings": right after the building that empties both
+    """docs/RULES.md "Endings in the 2024 edition": right after the building that empties both
     rows and the pile (classic: after phase 1), the best ranked wins; seat 1's
     turn never comes, though seat 0 had an action left to carry out."""
     state = opened([("siesta", "architect"), ("mama", "pesos")])

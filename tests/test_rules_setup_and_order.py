@@ -1,4 +1,4 @@
-"""Setup (RULES.md "Setup") and the turn order with its five-step tie-break."""
+"""Setup (docs/RULES.md "Setup") and the turn order with its five-step tie-break."""
 
 import json
 from pathlib import Path
@@ -111,7 +111,7 @@ def test_equal_numbers_fewer_vp_colored_pesos_workers_gray_go_first_in_that_orde
 
 
 def test_the_end_swap_takes_its_card_from_the_draw_pile_not_the_rows():
-    """RULES.md setup 2: no 1-3 VP building at an end -> swap with the first
+    """docs/RULES.md "Setup", step 2: no 1-3 VP building at an end -> swap with the first
     qualifying card of the rest of the deck (the pile); the rows' middles stay."""
     state = new_game(RULES, 2, seed=0)
     low = [i for i, b in enumerate(RULES.buildings) if b.vp in (1, 2, 3)]

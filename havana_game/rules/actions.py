@@ -1,7 +1,7 @@
 """The action cards of every edition: what carrying one out does.
 
-Classic 2009 (RULES.md "The 13 action cards") and the 2024 edition's new cards
-(RULES.md "The 2024 edition"): `EFFECTS` maps each effect key of
+Classic 2009 (docs/RULES.md "The 13 action cards") and the 2024 edition's new cards
+(docs/RULES.md "The 2024 edition"): `EFFECTS` maps each effect key of
 `ruleset.CARD_KEYS` to its function. Each effect receives an `Act` that
 `legal.card_options` listed, so choices are already known to be allowed; an
 effect only moves things and reports events.
@@ -90,7 +90,7 @@ def worker(state: State, seat: int, act: Act, events: list[Event]) -> None:
     """4 Worker: take 2 workers if you are the first this round to carry out a
     Worker action, else 1; never more than the bank has. A Worker action that
     finds the bank empty does nothing, so it is not carried out and leaves
-    "first" to the next one (RULES.md, Decisions)."""
+    "first" to the next one (docs/RULES.md "Decisions")."""
     first = not state.done_this_round & WORKER_DONE
     if _take_workers(state, seat, 2 if first else 1, events):
         state.done_this_round |= WORKER_DONE

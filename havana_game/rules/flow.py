@@ -173,7 +173,7 @@ def start_round(state: State, events: list[Event]) -> None:
 
 def ranking_key(state: State, seat: Seat) -> tuple[int, ...]:
     """Who is ahead when no one reached the target: most VP, then most colored
-    materials, pesos, workers and gray (RULES.md "Fallback endings")."""
+    materials, pesos, workers and gray (docs/RULES.md "Ranking and ties")."""
     r = state.resources(seat)
     return (r[VP], r[0] + r[1] + r[2] + r[3], r[PESOS], r[WORKERS], r[GRAY])
 
@@ -194,7 +194,7 @@ def finish(state: State, winners: tuple[Seat, ...], reason: Termination,
 
 
 def _exhausted(state: State) -> Termination | None:
-    """A fallback ending's condition (RULES.md "Fallback endings"): no building is
+    """A fallback ending's condition (docs/RULES.md "Fallback endings"): no building is
     left (both rows and the draw pile are empty), or every material is in the box
     (no player, the bag or the market holds any)."""
     if not state.rows[0] and not state.rows[1] and not state.pile:

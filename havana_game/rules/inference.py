@@ -1,4 +1,4 @@
-"""What one seat's view says about the full state (RULES.md "Information").
+"""What one seat's view says about the full state (docs/RULES.md "Information").
 
 A search bot plays on full states; it may only know what its view shows. This
 module rebuilds everything the view determines and describes what it leaves

@@ -82,7 +82,7 @@ CLASSIC_NAMES = Names.of_colors(CLASSIC_COLORS)
 
 @dataclass(frozen=True, slots=True)
 class SetupRule:
-    """What each player and the market start with (RULES.md "Setup")."""
+    """What each player and the market start with (docs/RULES.md "Setup")."""
 
     pesos: int = 1
     """Pesos each player takes."""

@@ -139,7 +139,7 @@ _COPIED: Final = tuple(f.name for f in FIELDS if f.form in COPIED_FORMS)
 
 
 class Termination(Enum):
-    """Why a game ended (RULES.md "End of the game" and "Fallback endings")."""
+    """Why a game ended (docs/RULES.md "End of the game")."""
 
     TARGET_REACHED = "target_reached"
     NO_BUILDINGS_LEFT = "no_buildings_left"

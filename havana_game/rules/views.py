@@ -1,4 +1,4 @@
-"""What a seat may see (RULES.md "Information"): the only way state leaves the engine.
+"""What a seat may see (docs/RULES.md "Information"): the only way state leaves the engine.
 
 Public: rows, draw pile size, market, bag size, every player's resources, VP,
 built buildings, face-up cards, hand size, which card was covered in phase 3, the

@@ -1,5 +1,5 @@
 """The game log's lines, with what one event alone cannot say: that a thief
-found no one to rob (RULES.md: no eligible player, nothing), and the moment a
+found no one to rob (docs/RULES.md "Victims": nobody eligible, nothing), and the moment a
 player reaches the goal (classic: the game ends when that turn ends)."""
 
 from __future__ import annotations

@@ -44,6 +44,6 @@ def prompt(view: View, current: str, staging: Staging,
 
 def reached_goal(view: View, seat: int | None) -> bool:
     """`seat` has the goal's VP on its turn: the game ends when the turn does
-    (RULES.md Winning)."""
+    (docs/RULES.md "Winning")."""
     return seat is not None and view["phase"] == "actions" \
         and view["seats"][seat]["vp"] >= view["target_vp"]
