@@ -104,7 +104,12 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench-hint")
     record: list[dict[str, float]] = []
-    games = [play(args.opponent, args.seed + g, args.hints, record) for g in range(args.games)]
+    games = []
+    for g in range(args.games):  # a line per game on stderr: a long run's progress
+        games.append(play(args.opponent, args.seed + g, args.hints, record))
+        won = sum(game["you"] in (game["winners"] or []) for game in games)
+        print(f"game {g + 1}: vp {games[-1]['vp']}, {games[-1]['hints']} hints; "
+              f"won {won} of {g + 1}", file=sys.stderr, flush=True)
     iterations = [r["iterations"] for r in record]
     shown = [r["shown_ms"] for r in record if "shown_ms" in r]
     finished = [g for g in games if g["winners"]]
