@@ -1,6 +1,6 @@
-"""What each action card takes or gives and what it tells the table (RULES.md "The
-13 action cards", docs/PROTOCOL.md card tables): hand-built positions, the exact
-counters after the action and the exact events it reports, in order, for both
+"""What each action card takes or gives and what it tells the table (docs/PROTOCOL.md
+"Game data", "Game data of `edition2024`" and "Events"): hand-built positions, the
+exact counters after the action and the exact events it reports, in order, for both
 editions; boundaries: an empty market, bag or bank, zero pesos, card 0."""
 
 from __future__ import annotations
