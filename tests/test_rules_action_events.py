@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from havana_game.rules import Act, Tax, legal_decisions, view_for
 from havana_game.rules.events import Event
-from havana_game.rules.materials import GRAY, PESOS
+from havana_game.rules.materials import GRAY, PESOS, RED, WORKER_TAKE
 from havana_game.rules.state import TAX, State
 
 from .positions import CARD, act, clear_resources, give, holding, opened, set_market
 from .test_rules_edition2024 import CARD as CARD_2024
+from .test_rules_edition2024 import GREEN, WHITE
 from .test_rules_edition2024 import act as act_2024
 from .test_rules_edition2024 import opened as opened_2024
 
@@ -108,7 +109,7 @@ def test_tax_collector_takes_one_peso_from_the_bank_then_asks_what_to_tax():
     assert events == [public("pesos_taken", seat=0, source="bank", count=1)]
     assert holding(state, 0) == {"pesos": 1} and state.market == market
     assert state.step == TAX and state.tax_queue == (1,)
-    assert set(legal_decisions(state, 0)) == {Tax(1, 0), Tax(1, 5)}
+    assert set(legal_decisions(state, 0)) == {Tax(1, RED), Tax(1, WORKER_TAKE)}
 
 
 def test_a_tax_collector_with_nobody_to_tax_only_takes_its_peso():
@@ -270,21 +271,20 @@ def test_ladron_reports_the_pesos_stolen_none_from_a_player_with_none():
 
 def test_receptador_reports_the_materials_in_the_editions_words():
     state = opened_2024([("fence", "siesta"), ("mama", "pesos")])
-    green, white = 2, 3
-    state.set_amount(1, green, 3)
-    state.set_amount(1, white, 1)
-    assert card_events(act_2024(state, "fence", target=1, take=(green, white))) == [
+    state.set_amount(1, GREEN, 3)
+    state.set_amount(1, WHITE, 1)
+    assert card_events(act_2024(state, "fence", target=1, take=(GREEN, WHITE))) == [
         public("materials_stolen", seat=0, victim=1, materials={"green": 1, "white": 1})]
-    assert state.amount(0, green) == 1 and state.amount(0, white) == 1
-    assert state.amount(1, green) == 2 and state.amount(1, white) == 0
+    assert state.amount(0, GREEN) == 1 and state.amount(0, WHITE) == 1
+    assert state.amount(1, GREEN) == 2 and state.amount(1, WHITE) == 0
 
 
 def test_contrabando_reports_the_kind_chosen_or_the_random_draw():
     state = opened_2024([("smuggling", "siesta"), ("mama", "pesos")])
     state.bag[:] = [0, 0, 0, 2, 4]
-    assert card_events(act_2024(state, "smuggling", take=(3,))) == [
+    assert card_events(act_2024(state, "smuggling", take=(WHITE,))) == [
         public("materials_taken", seat=0, source="bag", materials={"white": 1})]
-    assert state.bag == [0, 0, 0, 1, 4] and state.amount(0, 3) == 1
+    assert state.bag == [0, 0, 0, 1, 4] and state.amount(0, WHITE) == 1
     state = opened_2024([("smuggling", "siesta"), ("mama", "pesos")])
     state.bag[:] = [0, 0, 0, 0, 4]
     assert card_events(act_2024(state, "smuggling")) == [
