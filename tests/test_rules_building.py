@@ -132,6 +132,18 @@ def test_never_the_other_way_round_and_no_change_is_given():
     assert payments(cost, [0, 0, 0, 0, 9, 9, 9, 0], 0) == [cost]
 
 
+@pytest.mark.parametrize("color", range(4))
+def test_gray_stands_only_for_the_colored_material_missing(color):
+    """Holding one of the two bricks a building needs, 5 gray pay for the other."""
+    cost = tuple(2 if i == color else 0 for i in range(7))
+    res = [1 if i == color else 0 for i in range(8)]
+    res[GRAY] = 5
+    assert payments(cost, res, 0) == [tuple(1 if i == color else 5 if i == GRAY else 0
+                                            for i in range(7))]
+    res[GRAY] = 4
+    assert payments(cost, res, 0) == []
+
+
 def test_wrong_payments_are_rejected_with_the_state_unchanged():
     state = at_build_step(("b36", "b02", "b03", "b05"), red=1, pesos=9)
     for payment, reason in [((1, 0, 0, 0, 0, 3, 0), "wrong_payment"),

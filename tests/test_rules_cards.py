@@ -69,6 +69,17 @@ def test_debris_takes_all_gray_from_the_market():
     assert holding(state, 0) == {"gray": 4} and state.market[4] == 0 and state.market[0] == 1
 
 
+def test_mama_takes_half_the_colored_and_half_the_gray_and_the_log_counts_them():
+    state = opened([("mama", "siesta"), ("worker", "architect")])
+    clear_resources(state)
+    set_market(state, red=2, blue=1, gray=3)  # 3 colored, 3 gray: 2 of each, rounded up
+    events = act(state, "mama", take=["red", "blue"])
+    assert holding(state, 0) == {"red": 1, "blue": 1, "gray": 2}
+    taken = [e for e in events if e.kind == "materials_taken"]
+    assert [(e.to, e.data) for e in taken] == [
+        (None, {"seat": 0, "source": "market", "materials": {"red": 1, "blue": 1, "gray": 2}})]
+
+
 def test_conservation_boxes_one_end_building_once_per_round_and_refills_the_row():
     state = opened([("conservation", "siesta"), ("conservation", "worker")])
     row = state.rows[0]
