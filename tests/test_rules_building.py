@@ -197,6 +197,11 @@ def test_a_short_pile_refills_what_it_has_and_rows_can_shrink_to_one_card():
     assert state.rows[0] == (BY_ID["b02"], BY_ID["b30"])  # 2 left, pile empty: no refill
 
 
+def test_both_ends_of_a_two_card_row_and_a_row_after_an_empty_one_are_offered():
+    state = at_build_step((), ("b01", "b02"), gray=4, pesos=3)
+    assert sorted({d.end for d in builds(state)}) == [2, 3]
+
+
 def test_a_one_card_row_has_a_single_end_which_either_side_names():
     state = at_build_step(("b01",), gray=1, pesos=2)
     assert [d.end for d in builds(state) if d.end < 2] == [0]
