@@ -3,7 +3,16 @@
 import pytest
 
 from havana_game.content import classic_rules
-from havana_game.rules import END_TURN, Build, IllegalDecision, apply, legal_decisions, payments
+from havana_game.rules import (
+    END_TURN,
+    Build,
+    Event,
+    IllegalDecision,
+    apply,
+    can_afford,
+    legal_decisions,
+    payments,
+)
 from havana_game.rules.materials import GRAY
 from havana_game.rules.state import BUILD
 
@@ -75,6 +84,34 @@ def test_architect_buildings_need_the_architect_face_up():
     assert state.res[7] == 8 and 7 in state.face_up[0]  # the Architect is not spent
 
 
+def test_the_architect_reason_names_the_building_at_the_end_chosen():
+    """Only the end asked for counts: the left end of the right row, then its right end."""
+    rich = dict(red=5, yellow=5, brown=5, blue=5, gray=20, pesos=20, workers=5)
+    cost = RULES.buildings[BY_ID["b36"]].cost
+    for row1, architect_end, plain_end in [(("b36", "b01", "b02", "b01"), 2, 3),
+                                            (("b01", "b02", "b01", "b36"), 3, 2)]:
+        state = at_build_step(("b02", "b01", "b02"), row1, **rich)
+        reasons = {}
+        for end in (architect_end, plain_end):
+            with pytest.raises(IllegalDecision) as error:
+                apply(state, 0, Build(end, cost))
+            reasons[end] = error.value.reason
+        assert reasons == {architect_end: "architect_required", plain_end: "wrong_payment"}
+
+
+def test_can_afford_needs_the_architect_and_an_exact_payment():
+    """What the bots and the client's hints ask before offering a building."""
+    palace, obispo = RULES.buildings[BY_ID["b36"]], RULES.buildings[BY_ID["b02"]]
+    rich = [5, 5, 5, 5, 20, 20, 5, 0]
+    assert can_afford(RULES, palace, rich, (RULES.architect, 0))
+    assert not can_afford(RULES, palace, rich, (0, 1))
+    assert can_afford(RULES, obispo, [0, 0, 0, 0, 3, 1, 0], (0, 1))
+    assert not can_afford(RULES, obispo, [0, 0, 0, 0, 2, 1, 0], (0, 1))
+    # 5 gray stand for the missing red of the palace, 5 pesos for a missing worker.
+    assert can_afford(RULES, palace, [0, 1, 1, 1, 8, 7, 1], (RULES.architect, 0))
+    assert not can_afford(RULES, palace, [0, 1, 1, 1, 7, 7, 1], (RULES.architect, 0))
+
+
 def test_five_gray_stand_for_one_colored_and_five_pesos_for_one_worker():
     cost = RULES.buildings[BY_ID["b12"]].cost  # Pharmacy: brown, blue, 1 worker
     assert cost == (0, 0, 1, 1, 0, 0, 1)
@@ -93,6 +130,18 @@ def test_never_the_other_way_round_and_no_change_is_given():
     assert payments(cost, [1, 0, 0, 0, 2, 1, 0, 0], 0) == []  # a colored is no gray
     assert payments(cost, [0, 0, 0, 0, 3, 0, 1, 0], 0) == []  # a worker is no peso
     assert payments(cost, [0, 0, 0, 0, 9, 9, 9, 0], 0) == [cost]
+
+
+@pytest.mark.parametrize("color", range(4))
+def test_gray_stands_only_for_the_colored_material_missing(color):
+    """Holding one of the two bricks a building needs, 5 gray pay for the other."""
+    cost = tuple(2 if i == color else 0 for i in range(7))
+    res = [1 if i == color else 0 for i in range(8)]
+    res[GRAY] = 5
+    assert payments(cost, res, 0) == [tuple(1 if i == color else 5 if i == GRAY else 0
+                                            for i in range(7))]
+    res[GRAY] = 4
+    assert payments(cost, res, 0) == []
 
 
 def test_wrong_payments_are_rejected_with_the_state_unchanged():
@@ -126,6 +175,19 @@ def test_a_row_left_with_two_cards_gets_four_from_the_pile_between_them():
     assert row[1:5] == tuple(reversed(pile[-4:])) and state.pile == pile[:-4]
 
 
+def test_the_refill_is_announced_with_the_dealt_buildings_and_the_pile_left():
+    """Building from the right row leaves it 2 cards: the event names what was dealt."""
+    state = at_build_step(row1=("b01", "b02", "b03"), gray=1, pesos=2)
+    pile = state.pile
+    events = apply(state, 0, Build(2, (0, 0, 0, 0, 1, 2, 0)))
+    dealt = [RULES.buildings[b].id for b in reversed(pile[-4:])]
+    refills = [e for e in events if e.kind == "row_refilled"]
+    assert refills == [Event("row_refilled", None,
+                             {"row": 1, "buildings": dealt, "pile_size": len(pile) - 4})]
+    assert state.rows[0] == tuple(BY_ID[i] for i in EXPENSIVE)
+    assert state.rows[1] == (BY_ID["b02"], *(BY_ID[i] for i in dealt), BY_ID["b03"])
+
+
 def test_a_short_pile_refills_what_it_has_and_rows_can_shrink_to_one_card():
     state = at_build_step(("b01", "b02", "b01"), gray=2, pesos=4)
     state.pile = (BY_ID["b30"],)
@@ -133,6 +195,11 @@ def test_a_short_pile_refills_what_it_has_and_rows_can_shrink_to_one_card():
     assert state.rows[0] == (BY_ID["b02"], BY_ID["b30"], BY_ID["b01"]) and state.pile == ()
     apply(state, 0, Build(1, (0, 0, 0, 0, 1, 2, 0)))
     assert state.rows[0] == (BY_ID["b02"], BY_ID["b30"])  # 2 left, pile empty: no refill
+
+
+def test_both_ends_of_a_two_card_row_and_a_row_after_an_empty_one_are_offered():
+    state = at_build_step((), ("b01", "b02"), gray=4, pesos=3)
+    assert sorted({d.end for d in builds(state)}) == [2, 3]
 
 
 def test_a_one_card_row_has_a_single_end_which_either_side_names():

@@ -41,6 +41,19 @@ def test_refreshment_takes_back_a_discarded_card_secretly_or_may_be_declined():
     assert view_for(state, 0)["discard"] == [CARD["siesta"]]
 
 
+def test_the_card_refreshment_took_back_is_seen_by_its_taker_alone():
+    state = opened([("refreshment", "pesos"), ("worker", "architect")])
+    state.discard[0] = state.placed[0] = 1 << CARD["mama"]
+    state.hand[0] &= ~state.discard[0]
+    state.cache = None
+    taken = [e for e in act(state, "refreshment", CARD["mama"]) if e.kind == "card_taken_back"]
+    private = [e for e in taken if e.to is not None]
+    assert private and private[0].data["card"] == CARD["mama"]
+    assert [e.visible_to(0) for e in taken] == [True, True]
+    for other in (1, None):  # the other player and spectators see only that a card came back
+        assert [e for e in taken if e.visible_to(other)] == [e for e in taken if e.to is None]
+
+
 def test_refreshment_with_an_empty_discard_pile_does_nothing():
     state = opened([("refreshment", "pesos"), ("worker", "architect")])
     assert [d for d in legal_decisions(state, 0) if d.card == CARD["refreshment"]] == [
@@ -56,6 +69,17 @@ def test_debris_takes_all_gray_from_the_market():
     assert holding(state, 0) == {"gray": 4} and state.market[4] == 0 and state.market[0] == 1
 
 
+def test_mama_takes_half_the_colored_and_half_the_gray_and_the_log_counts_them():
+    state = opened([("mama", "siesta"), ("worker", "architect")])
+    clear_resources(state)
+    set_market(state, red=2, blue=1, gray=3)  # 3 colored, 3 gray: 2 of each, rounded up
+    events = act(state, "mama", take=["red", "blue"])
+    assert holding(state, 0) == {"red": 1, "blue": 1, "gray": 2}
+    taken = [e for e in events if e.kind == "materials_taken"]
+    assert [(e.to, e.data) for e in taken] == [
+        (None, {"seat": 0, "source": "market", "materials": {"red": 1, "blue": 1, "gray": 2}})]
+
+
 def test_conservation_boxes_one_end_building_once_per_round_and_refills_the_row():
     state = opened([("conservation", "siesta"), ("conservation", "worker")])
     row = state.rows[0]
@@ -68,6 +92,19 @@ def test_conservation_boxes_one_end_building_once_per_round_and_refills_the_row(
     # The second player's Conservation can only be declined: one building per round.
     assert [d for d in legal_decisions(state, 1) if d.card == CARD["conservation"]] == [
         Act(CARD["conservation"])]
+
+
+def test_conservation_offers_each_distinct_end_once():
+    """A one-card row has one end (its left), a two-card row both; an empty row none."""
+    state = opened([("conservation", "siesta"), ("worker", "architect")])
+    row = state.rows[0]
+    conservation = CARD["conservation"]
+    for rows, ends in [(((row[0],), row[1:3]), [0, 2, 3]), (((), (row[0],)), [2]),
+                       ((row[:2], ()), [0, 1])]:
+        state.rows = rows
+        state.cache = None
+        assert [d for d in legal_decisions(state, 0) if d.card == conservation] == [
+            Act(conservation), *(Act(conservation, end) for end in ends)]
 
 
 def test_conservation_is_optional():

@@ -108,6 +108,18 @@ def test_reciclaje_may_take_the_card_just_put_down_straight_back():
     assert view_for(state, 1)["seats"][0]["discard_size"] == 0
 
 
+def test_reciclaje_with_an_empty_hand_only_takes_a_discard_back():
+    state = opened([("recycling", "siesta"), ("mama", "pesos")])
+    state.hand[0] = 0
+    state.discard[0] = state.placed[0] = 1 << CARD["mama"] | 1 << CARD["fence"]
+    state.cache = None
+    assert card_options(state, "recycling") == [Act(CARD["recycling"], CARD["fence"]),
+                                                Act(CARD["recycling"], CARD["mama"])]
+    state.discard[0] = state.placed[0] = 0  # nothing to put down, nothing to take
+    state.cache = None
+    assert card_options(state, "recycling") == [Act(CARD["recycling"])]
+
+
 def finish_turn(state: State) -> None:
     """The active seat carries out its other card plainly and builds nothing."""
     seat = state.active

@@ -8,6 +8,8 @@ from havana_game.rules import (
     Build,
     Cover,
     IllegalDecision,
+    Outcome,
+    Termination,
     apply,
     legal_decisions,
     new_game,
@@ -115,6 +117,7 @@ def test_reaching_the_target_at_the_end_of_a_phase_1_turn_wins_at_once():
     act(state, "siesta")
     apply(state, 0, Build(0, (0, 0, 0, 0, 1, 2, 0)))
     assert state.phase == OVER and state.winners == (0,) and state.end_reason == "target_reached"
+    assert state.outcome() == Outcome(Termination.TARGET_REACHED, (0,))
     assert legal_decisions(state, 1) == ()
     with pytest.raises(IllegalDecision) as error:
         apply(state, 1, END_TURN)
@@ -132,7 +135,7 @@ def test_vp_at_the_target_from_before_the_turn_still_wins_at_its_end():
     clear_resources(state)
     give(state, 1, vp=25)
     act(state, "siesta")
-    assert state.phase == ACTIONS  # seat 0 is below the target
+    assert state.phase == ACTIONS and state.outcome() is None  # seat 0 is below the target
     apply(state, 1, legal_decisions(state, 1)[0])
     end_turn(state)
     assert state.winners == (1,)
@@ -151,6 +154,7 @@ def test_the_game_ends_after_phase_1_when_nothing_can_be_built_any_more():
     assert state.phase == OVER and state.end_reason == "no_buildings_left"
     # Equal VP and colored: more pesos wins.
     assert state.winners == (1,)
+    assert state.outcome() == Outcome(Termination.NO_BUILDINGS_LEFT, (1,))
 
 
 def test_the_round_limit_ends_the_game_and_full_ties_share_the_win():
