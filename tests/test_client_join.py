@@ -24,7 +24,7 @@ from net import PROTOCOL_VERSION
 from net.client import ClientConnection
 from net.discovery import Announcement, FoundHost, Listing, announce
 from net.host import HostConfig
-from net.local import start_local_host
+from net.local import LocalHost, start_local_host
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, key, make_app, step, until
@@ -212,6 +212,23 @@ def _announced(name: str, port: int, listing: Listing) -> Iterator[Announcement]
         announcement.close()
 
 
+@contextmanager
+def _lan_host(players: int) -> Iterator[tuple[LocalHost, str]]:
+    """A real host of one table of `players` human seats, announced on the loopback
+    interface as `havana host --lan` does (its listing kept current); its name."""
+    host = start_local_host(players, ["human"] * players, HostConfig(seed=HOST_SEED))
+    name = f"Ana {os.getpid()}"  # (another test run on this machine announces too)
+    try:
+        with _announced(name, host.port, Listing(free=players)) as announcement:
+            host.host.on_listing = announcement.update
+            try:
+                yield host, name
+            finally:  # (before the announcement is withdrawn)
+                host.host.on_listing = None
+    finally:
+        host.stop()
+
+
 def _row(app, join: JoinScene, table: str, *says: str) -> Button:
     """The join screen's row of the game `table` once it says all of `says`."""
     def row() -> Button | None:
@@ -251,58 +268,49 @@ def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
     whose seat it is; choosing it fills its address in, and connecting seats
     the player there. Each count differs from the others (1 game, 1 seat free, 2
     players away), so that none can stand in for another."""
-    host = start_local_host(4, ["human"] * 4, HostConfig(seed=HOST_SEED))
-    name = f"Ana {os.getpid()}"
-    place = {"table": name, "address": "127.0.0.1", "port": host.port}
-    ana = ClientConnection("127.0.0.1", host.port)
-    cy, eve = (ClientConnection("127.0.0.1", host.port) for _ in range(2))
-    try:
-        with _announced(name, host.port, Listing()) as announcement:
-            host.host.on_listing = announcement.update  # as `havana host --lan` does
-            ana.join(host.code, "Ana")
-            bea = make_app(tmp_path / "bea")
-            join = _join_screen(bea)
-            lobby = _row(bea, join, name, trn("join.host", 3, **place))
-            assert tr("join.host_playing", **place) not in lobby.label
-            assert lobby.label.endswith(trn("join.host", 3, **place))  # not Bea's seat
-            _pick_and_connect(bea, join, lobby, host.code, "Bea")
-            until(bea, lambda: isinstance(bea.scene, LobbyScene))
-            cy.join(host.code, "Cy")
-            eve.join(host.code, "Eve")  # the last seat: the game starts
-            table = _at_table(bea)
-            seat = table.viewer
-            table.link.close()  # Bea's client dies: her seat waits for her
-            cy.close()
-            eve.close()
-            _until_away(ana, {seat, cy.seat, eve.seat})
-            ana.open_seat(cy.seat)  # the host role hands Cy's seat on
+    with _lan_host(4) as (host, name):
+        place = {"table": name, "address": "127.0.0.1", "port": host.port}
+        ana, cy, eve = (ClientConnection("127.0.0.1", host.port) for _ in range(3))
+        ana.join(host.code, "Ana")  # the host role
+        bea = make_app(tmp_path / "bea")
+        join = _join_screen(bea)
+        lobby = _row(bea, join, name, trn("join.host", 3, **place))
+        assert tr("join.host_playing", **place) not in lobby.label
+        assert lobby.label.endswith(trn("join.host", 3, **place))  # not Bea's seat
+        _pick_and_connect(bea, join, lobby, host.code, "Bea")
+        until(bea, lambda: isinstance(bea.scene, LobbyScene))
+        cy.join(host.code, "Cy")
+        eve.join(host.code, "Eve")  # the last seat: the game starts
+        table = _at_table(bea)
+        seat = table.viewer
+        table.link.close()  # Bea's client dies: her seat waits for her
+        cy.close()
+        eve.close()
+        _until_away(ana, {seat, cy.seat, eve.seat})
+        ana.open_seat(cy.seat)  # the host role hands Cy's seat on
 
-            newcomer = make_app(tmp_path / "dan")
-            join = _join_screen(newcomer)
-            running = [tr("join.host_playing", **place), trn("join.host_free", 1),
-                       trn("join.host_away", 2)]
-            row = _row(newcomer, join, name, *running)
-            assert tr("join.host_yours") not in row.label and join.button("rejoin:0") is None
-            _pick_and_connect(newcomer, join, row, host.code, "Dan")
-            dan = _at_table(newcomer)
-            assert dan.viewer == cy.seat and dan.model.names[dan.viewer] == "Dan"
+        newcomer = make_app(tmp_path / "dan")
+        join = _join_screen(newcomer)
+        row = _row(newcomer, join, name, tr("join.host_playing", **place),
+                   trn("join.host_free", 1), trn("join.host_away", 2))
+        assert tr("join.host_yours") not in row.label and join.button("rejoin:0") is None
+        _pick_and_connect(newcomer, join, row, host.code, "Dan")
+        dan = _at_table(newcomer)
+        assert dan.viewer == cy.seat and dan.model.names[dan.viewer] == "Dan"
 
-            back = make_app(tmp_path / "bea")
-            join = _join_screen(back)
-            rejoin = join.button("rejoin:0")
-            assert rejoin.label == tr("join.rejoin", name="Bea", address=f"127.0.0.1:{host.port}")
-            row = _row(back, join, name, tr("join.host_playing", **place),
-                       trn("join.host_away", 2), tr("join.host_yours"))
-            assert trn("join.host_free", 1) not in row.label  # Dan took the free seat
-            step(back, click(rejoin.rect))
-            again = _at_table(back)
-            assert again.viewer == seat and again.model.names[seat] == "Bea"
-            again.close()
-            dan.close()
-    finally:
-        for conn in (ana, cy, eve):
-            conn.close()
-        host.stop()
+        back = make_app(tmp_path / "bea")
+        join = _join_screen(back)
+        rejoin = join.button("rejoin:0")
+        assert rejoin.label == tr("join.rejoin", name="Bea", address=f"127.0.0.1:{host.port}")
+        row = _row(back, join, name, tr("join.host_playing", **place),
+                   trn("join.host_away", 2), tr("join.host_yours"))
+        assert trn("join.host_free", 1) not in row.label  # Dan took the free seat
+        step(back, click(rejoin.rect))
+        again = _at_table(back)
+        assert again.viewer == seat and again.model.names[seat] == "Bea"
+        again.close()
+        dan.close()
+        ana.close()
 
 
 def test_the_join_screen_shows_held_seats_and_three_games_without_overlap(tmp_path):
