@@ -17,7 +17,7 @@ from havana_game.client.scenes.table import TableScene
 from havana_game.client.table.logtext import log_line
 from havana_game.client.ui.i18n import tr
 
-from .test_client_support import click, local_table, make_app, step, until
+from .test_client_support import click, key, local_table, make_app, step, until
 
 
 @pytest.fixture
@@ -34,13 +34,17 @@ def asked_table(tmp_path: Path) -> Iterator[tuple[App, TableScene]]:
 
 def test_a_click_right_after_a_new_prompt_appears_is_ignored(asked_table):
     app, table = asked_table
-    card = f"hand:{table.view['hand'][0]}"
-    step(app, click(table.controls()[card]))
+    first, second = table.view["hand"][:2]
+    step(app, click(table.controls()[f"hand:{first}"]))
     assert table.staging.empty  # taken for a click meant for the prompt before
 
     table._asked_at -= CLICK_GUARD  # the prompt has been up for a moment
-    step(app, click(table.controls()[card]))
+    step(app, click(table.controls()[f"hand:{first}"]))
     assert not table.staging.empty
+    step(app, click(table.controls()[f"hand:{second}"]))
+    step(app, key(pygame.K_RETURN))
+    until(app, lambda: table.view["phase"] != "setup")  # the host played the choice:
+    assert sorted(table.view["seats"][table.viewer]["face_up"]) == sorted([first, second])
 
 
 def test_a_press_ignored_keeps_its_release_ignored(asked_table):
