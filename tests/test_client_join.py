@@ -202,6 +202,11 @@ def test_games_found_say_whether_they_are_in_progress():
     assert trn("join.host", 1, **place) not in label
 
 
+GAMES_NAME = f"Ana {os.getpid()}"
+"""The name of the games this test process announces (another test run on this
+machine announces too)."""
+
+
 @contextmanager
 def _announced(name: str, port: int, listing: Listing) -> Iterator[Announcement]:
     """`listing` announced on the loopback interface as host `name` at 127.0.0.1:`port`."""
@@ -213,16 +218,15 @@ def _announced(name: str, port: int, listing: Listing) -> Iterator[Announcement]
 
 
 @contextmanager
-def _lan_host(players: int) -> Iterator[tuple[LocalHost, str]]:
+def _lan_host(players: int) -> Iterator[LocalHost]:
     """A real host of one table of `players` human seats, announced on the loopback
-    interface as `havana host --lan` does (its listing kept current); its name."""
+    interface as `havana host --lan` does (its listing kept current)."""
     host = start_local_host(players, ["human"] * players, HostConfig(seed=HOST_SEED))
-    name = f"Ana {os.getpid()}"  # (another test run on this machine announces too)
     try:
-        with _announced(name, host.port, Listing(free=players)) as announcement:
+        with _announced(GAMES_NAME, host.port, Listing(free=players)) as announcement:
             host.host.on_listing = announcement.update
             try:
-                yield host, name
+                yield host
             finally:  # (before the announcement is withdrawn)
                 host.host.on_listing = None
     finally:
@@ -268,7 +272,8 @@ def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
     whose seat it is; choosing it fills its address in, and connecting seats
     the player there. Each count differs from the others (1 game, 1 seat free, 2
     players away), so that none can stand in for another."""
-    with _lan_host(4) as (host, name):
+    name = GAMES_NAME
+    with _lan_host(4) as host:
         place = {"table": name, "address": "127.0.0.1", "port": host.port}
         ana, cy, eve = (ClientConnection("127.0.0.1", host.port) for _ in range(3))
         ana.join(host.code, "Ana")  # the host role
@@ -315,16 +320,17 @@ def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
 
 def test_the_join_screen_shows_held_seats_and_three_games_without_overlap(tmp_path):
     app = make_app(tmp_path, (1280, 720))
-    lanseats.remember("10.0.0.2:5000", "ABCDE-FGHJK", "t1", 1, "a" * 64, "Bea")
-    name = f"Ana {os.getpid()}"
+    lanseats.remember("127.0.0.1:5000", "ABCDE-FGHJK", "t1", 1, "a" * 64, "Bea")
     with ExitStack() as games:
         for i in range(5):  # five games announced, in progress; the first is Bea's
-            games.enter_context(_announced(f"{name} {i}", 5000 + i, Listing(playing=1)))
+            games.enter_context(_announced(f"{GAMES_NAME} {i}", 5000 + i, Listing(playing=1)))
         join = _join_screen(app)
-        _row(app, join, f"{name} 2")  # (names sort: the first three are shown)
+        until(app, lambda: sum(h.name.startswith(GAMES_NAME) for h in join.found) == 5)
         names = [b.name for b in join.buttons]
         assert names.count("rejoin:0") == 1 and [n for n in names if n.startswith("host:")] == \
             ["host:0", "host:1", "host:2"]
+        first = join.button("host:0").label
+        assert first.startswith(f"{GAMES_NAME} 0 · ") and tr("join.host_yours") in first
         rects = [b.rect for b in join.buttons] + [f.rect for f in join.fields]
         for i, a in enumerate(rects):
             assert a.bottom <= 720 and not any(a.colliderect(b) for b in rects[i + 1:])
