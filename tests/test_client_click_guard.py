@@ -17,7 +17,7 @@ from havana_game.client.scenes.table import TableScene
 from havana_game.client.table.logtext import log_line
 from havana_game.client.ui.i18n import tr
 
-from .test_client_support import click, key, local_table, make_app, step, until
+from .test_client_support import click, key, local_table, make_app, step, until, until_asked_alone
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def asked_table(tmp_path: Path) -> Iterator[tuple[App, TableScene]]:
     app = make_app(tmp_path)
     app.click_guard = CLICK_GUARD
     with local_table(app) as table:
-        until(app, table.deciding)
+        until_asked_alone(app, table)
         table._asked_at = time.monotonic()  # just asked, however long the frames took
         yield app, table
 

@@ -20,7 +20,7 @@ from havana_game.client.table.seatstate import SeatState
 from net.client import ClientConnection
 from net.local import start_local_host
 
-from .test_client_support import local_table, make_app, until
+from .test_client_support import local_table, make_app, until, until_asked_alone
 
 
 def run_recording(app: Any, monkeypatch: pytest.MonkeyPatch, script: list[Any]) -> list[Any]:
@@ -85,7 +85,7 @@ def test_the_table_wakes_while_it_animates_and_rests_while_the_player_thinks(tmp
     app = make_app(tmp_path)
     app.settings.animation_speed = 1.0
     with local_table(app) as table:
-        until(app, table.deciding)
+        until_asked_alone(app, table)
         play_out(app, table)
         assert table.deciding()
         assert table.wake_in() is None  # the player thinks: nothing moves
@@ -94,7 +94,8 @@ def test_the_table_wakes_while_it_animates_and_rests_while_the_player_thinks(tmp
         table.send_decision(0, view["legal"][0])
         until(app, lambda: table.animator.busy)
         assert table.wake_in() == 0.0  # frames follow each other while cards fly
-        until(app, lambda: table.deciding() and table.view["version"] > view["version"])
+        until(app, lambda: table.view["version"] > view["version"])
+        until_asked_alone(app, table)
         play_out(app, table)  # the animations and pauses play out in time, then it rests
         assert table.deciding() and table.wake_in() is None
 

@@ -29,7 +29,17 @@ from havana_game.client.ui.tween import Animator
 from havana_game.saves import game_to_document
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, local_table, make_app, settle, step, until
+from .test_client_support import (
+    act_once,
+    click,
+    key,
+    local_table,
+    make_app,
+    settle,
+    step,
+    until,
+    until_asked_alone,
+)
 
 
 def table_message(kinds: list[str]) -> dict[str, Any]:
@@ -96,7 +106,7 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
 def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
     app = make_app(tmp_path, (1600, 900))
     with local_table(app) as table:
-        until(app, table.deciding)
+        until_asked_alone(app, table)
         assert table.layout_ is not None
         wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
         table.mouse = table.layout_.log.center
@@ -104,7 +114,7 @@ def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
         assert table.log_scroll == 2 and "log_newest" not in table.controls()
         act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
         until(app, lambda: table.log_unread > 0)
-        until(app, table.deciding)
+        until_asked_alone(app, table)
         before = table.log_unread
         assert "log_newest" in table.controls()
         shown = table.button("log_newest")

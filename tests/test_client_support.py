@@ -105,6 +105,14 @@ def until(app: App, condition: Any, seconds: float = 90) -> None:
         settle(app, 0.01)
 
 
+def until_asked_alone(app: App, table: Any) -> None:
+    """Until the seat at this screen is asked, and alone: the other seats have
+    decided and every update has shown (nothing comes from the host before the
+    player decides)."""
+    until(app, lambda: table.deciding() and not table.model.has_pending
+          and table.view["to_decide"] == [table.viewer])
+
+
 def play_to_step(app: App, table: Any, step_mode: str, seconds: float = 20) -> None:
     """Decide for the table's seat until it is asked a question of `step_mode`
     (`staging.mode`: "act", "build", ...) with nothing on its way."""
