@@ -15,13 +15,12 @@ from havana_game.client import app as app_module
 from havana_game.client import wake
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.headless import advanced_game
-from havana_game.client.session.link import LocalLink
 from havana_game.client.table.flow import RESULTS_DELAY
 from havana_game.client.table.seatstate import SeatState
 from net.client import ClientConnection
 from net.local import start_local_host
 
-from .test_client_support import make_app, until
+from .test_client_support import local_table, make_app, until, until_asked_alone
 
 
 def run_recording(app: Any, monkeypatch: pytest.MonkeyPatch, script: list[Any]) -> list[Any]:
@@ -85,19 +84,20 @@ def test_a_connection_wakes_the_loop_when_a_message_arrives(monkeypatch):
 def test_the_table_wakes_while_it_animates_and_rests_while_the_player_thinks(tmp_path):
     app = make_app(tmp_path)
     app.settings.animation_speed = 1.0
-    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
-    app.switch(table)
-    until(app, table.deciding)
-    play_out(app, table)
-    assert table.deciding()
-    assert table.wake_in() is None  # the player thinks: nothing moves
-    view = table.view
-    assert view is not None
-    table.send_decision(0, view["legal"][0])
-    until(app, lambda: table.animator.busy)
-    assert table.wake_in() == 0.0  # frames follow each other while cards fly
-    play_out(app, table)  # the animations and pauses play out in time, then it rests
-    assert table.deciding() or table.view["phase"] == "over"
+    with local_table(app) as table:
+        until_asked_alone(app, table)
+        play_out(app, table)
+        assert table.deciding()
+        assert table.wake_in() is None  # the player thinks: nothing moves
+        view = table.view
+        assert view is not None
+        table.send_decision(0, view["legal"][0])
+        until(app, lambda: table.animator.busy)
+        assert table.wake_in() == 0.0  # frames follow each other while cards fly
+        until(app, lambda: table.view["version"] > view["version"])
+        until_asked_alone(app, table)
+        play_out(app, table)  # the animations and pauses play out in time, then it rests
+        assert table.deciding() and table.wake_in() is None
 
 
 def test_an_absent_players_countdown_wakes_the_table_each_second(tmp_path):

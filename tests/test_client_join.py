@@ -5,21 +5,30 @@ the name typed is remembered."""
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
 import pytest
 
 from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.join import JoinScene, found_label
+from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session import lanseats
 from havana_game.client.ui.i18n import tr, trn
+from havana_game.client.ui.widgets import Button
 from net import PROTOCOL_VERSION
-from net.discovery import FoundHost
+from net.client import ClientConnection
+from net.discovery import Announcement, FoundHost, Listing, announce
 from net.host import HostConfig
-from net.local import start_local_host
+from net.local import LocalHost, start_local_host
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, settle, step, until
+from .test_client_support import act_once, click, key, make_app, step, until
+from .test_net_discovery import LOOPBACK, WAIT
 
 
 @pytest.fixture
@@ -193,29 +202,135 @@ def test_games_found_say_whether_they_are_in_progress():
     assert trn("join.host", 1, **place) not in label
 
 
-def test_the_join_screen_lists_held_seats_and_live_games_without_overlap(tmp_path):
+GAMES_NAME = f"Ana {os.getpid()}"
+"""The name of the live game this test process announces (another test run on
+this machine announces too; the join screen shows the first three by name)."""
+
+
+@contextmanager
+def _announced(name: str, port: int, listing: Listing) -> Iterator[Announcement]:
+    """`listing` announced on the loopback interface as host `name` at 127.0.0.1:`port`."""
+    announcement = announce(name, port, listing, "127.0.0.1", interfaces=LOOPBACK)
+    try:
+        yield announcement
+    finally:
+        announcement.close()
+
+
+@contextmanager
+def _lan_host(players: int) -> Iterator[LocalHost]:
+    """A real host of one table of `players` human seats, announced on the loopback
+    interface as `havana host --lan` does (its listing kept current)."""
+    host = start_local_host(players, ["human"] * players, HostConfig(seed=HOST_SEED))
+    try:
+        with _announced(GAMES_NAME, host.port, Listing(free=players)) as announcement:
+            host.host.on_listing = announcement.update
+            try:
+                yield host
+            finally:  # (before the announcement is withdrawn)
+                host.host.on_listing = None
+    finally:
+        host.stop()
+
+
+def _row(app, join: JoinScene, table: str, *says: str) -> Button:
+    """The join screen's row of the game `table` once it says all of `says`."""
+    def row() -> Button | None:
+        return next((b for b in join.buttons if b.name.startswith("host:")
+                     and f"{table} · " in b.label and all(part in b.label for part in says)),
+                    None)
+    until(app, lambda: row() is not None)
+    found = row()
+    assert found is not None
+    return found
+
+
+def _pick_and_connect(app, join: JoinScene, row: Button, code: str, name: str) -> None:
+    """Choose the game of `row`: its address fills in; type `code` and `name`; connect."""
+    step(app, click(row.rect))
+    address = {f.name: f.value for f in join.fields}["address"]
+    assert address in row.label and address.startswith("127.0.0.1:")
+    _type(join, code=code, name=name)
+    step(app, click(join.controls()["connect"]))
+
+
+def _until_away(conn: ClientConnection, seats: set[int]) -> None:
+    """Until the host tells `conn` that the players of `seats` are not connected."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        message = conn.wait(0.1) or {}
+        if message.get("type") == "table" and seats == {
+                s["seat"] for s in message["seats"] if not s["connected"]}:
+            return
+    raise AssertionError(f"seats {seats} never away")
+
+
+def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
+    """A real host announced on the loopback interface: the join screens' own
+    browsers list it as the players would see it, in its lobby, then in
+    progress with a seat free and a player away, with Rejoin for the player
+    whose seat it is; choosing it fills its address in, and connecting seats
+    the player there. Each count differs from the others (1 game, 1 seat free, 2
+    players away), so that none can stand in for another."""
+    name = GAMES_NAME
+    with _lan_host(4) as host:
+        place = {"table": name, "address": "127.0.0.1", "port": host.port}
+        ana, cy, eve = (ClientConnection("127.0.0.1", host.port) for _ in range(3))
+        ana.join(host.code, "Ana")  # the host role
+        bea = make_app(tmp_path / "bea")
+        join = _join_screen(bea)
+        lobby = _row(bea, join, name, trn("join.host", 3, **place))
+        assert tr("join.host_playing", **place) not in lobby.label
+        assert lobby.label.endswith(trn("join.host", 3, **place))  # not Bea's seat
+        _pick_and_connect(bea, join, lobby, host.code, "Bea")
+        until(bea, lambda: isinstance(bea.scene, LobbyScene))
+        cy.join(host.code, "Cy")
+        eve.join(host.code, "Eve")  # the last seat: the game starts
+        table = _at_table(bea)
+        seat = table.viewer
+        table.link.close()  # Bea's client dies: her seat waits for her
+        cy.close()
+        eve.close()
+        _until_away(ana, {seat, cy.seat, eve.seat})
+        ana.open_seat(cy.seat)  # the host role hands Cy's seat on
+
+        newcomer = make_app(tmp_path / "dan")
+        join = _join_screen(newcomer)
+        row = _row(newcomer, join, name, tr("join.host_playing", **place),
+                   trn("join.host_free", 1), trn("join.host_away", 2))
+        assert tr("join.host_yours") not in row.label and join.button("rejoin:0") is None
+        _pick_and_connect(newcomer, join, row, host.code, "Dan")
+        dan = _at_table(newcomer)
+        assert dan.viewer == cy.seat and dan.model.names[dan.viewer] == "Dan"
+
+        back = make_app(tmp_path / "bea")
+        join = _join_screen(back)
+        rejoin = join.button("rejoin:0")
+        assert rejoin.label == tr("join.rejoin", name="Bea", address=f"127.0.0.1:{host.port}")
+        row = _row(back, join, name, tr("join.host_playing", **place),
+                   trn("join.host_away", 2), tr("join.host_yours"))
+        assert trn("join.host_free", 1) not in row.label  # Dan took the free seat
+        step(back, click(rejoin.rect))
+        again = _at_table(back)
+        assert again.viewer == seat and again.model.names[seat] == "Bea"
+        again.close()
+        dan.close()
+        ana.close()
+
+
+def test_the_join_screen_shows_held_seats_and_three_games_without_overlap(tmp_path):
     app = make_app(tmp_path, (1280, 720))
     lanseats.remember("10.0.0.2:5000", "ABCDE-FGHJK", "t1", 1, "a" * 64, "Bea")
-    join = _join_screen(app)
-
-    class Browser:
-        def hosts(self):
-            return [FoundHost(f"Host {i}", "10.0.0.2", 5000 + i, 0, PROTOCOL_VERSION, playing=1)
-                    for i in range(5)]
-
-        def close(self):
-            pass
-
-    until(app, lambda: join.browser is not None or not join.searching)
-    if join.browser is not None:
-        join.browser.close()  # the real one: this test shows made-up games
-    join.browser = Browser()
-    settle(app, 0.6)
-    names = [b.name for b in join.buttons]
-    assert names.count("rejoin:0") == 1 and [n for n in names if n.startswith("host:")] == \
-        ["host:0", "host:1", "host:2"]
-    assert tr("join.host_yours") in join.button("host:0").label
-    rects = [b.rect for b in join.buttons] + [f.rect for f in join.fields]
-    for i, a in enumerate(rects):
-        assert a.bottom <= 720 and not any(a.colliderect(b) for b in rects[i + 1:])
-    join.on_escape()
+    mine = f"Zoe {os.getpid()}"  # (sorts after GAMES_NAME: the live game's test sees its own)
+    with ExitStack() as games:
+        for i in range(5):  # five games announced, in progress
+            games.enter_context(_announced(f"{mine} {i}", 5000 + i, Listing(playing=1)))
+        join = _join_screen(app)
+        until(app, lambda: sum(h.name.startswith(mine) for h in join.found) == 5)
+        names = [b.name for b in join.buttons]
+        assert names.count("rejoin:0") == 1 and [n for n in names if n.startswith("host:")] == \
+            ["host:0", "host:1", "host:2"]  # (another test run's games may be among them)
+        rects = [b.rect for b in join.buttons] + [f.rect for f in join.fields]
+        for i, a in enumerate(rects):
+            assert a.bottom <= 720 and not any(a.colliderect(b) for b in rects[i + 1:])
+        join.on_escape()

@@ -8,7 +8,7 @@ import time
 from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.newgame import ai_levels
 from havana_game.client.scenes.table import TableScene
-from havana_game.client.ui.i18n import tr
+from havana_game.client.ui.i18n import tr, tr_name
 from net.cli import saved_name
 from net.client import ClientConnection
 
@@ -61,16 +61,37 @@ def test_host_lobby_fills_and_starts(tmp_path):
     table.leave_now()
 
 
-def test_the_host_picks_the_level_of_the_ai_added(tmp_path):
-    """On the real LAN host the lobby starts: the bot that sits down has the level
-    picked (what the host's table says, not what the lobby meant to send)."""
+def test_the_ais_added_in_the_lobby_sit_at_the_hosts_table_at_the_levels_picked(tmp_path):
+    """The lobby drives the real LAN host (a process of its own): the number of
+    players set and the AI level picked for each seat are what the host's table
+    has, as a spectator of it is told, and what the lobby shows."""
     app = make_app(tmp_path)
-    lobby = open_table(app)
-    until(app, lambda: "add:1" in lobby.controls())
-    step(app, click(lobby.controls()["level"]))
-    step(app, click(lobby.controls()["add:1"]))
-    until(app, lambda: lobby.seats[1]["kind"] == "bot")
-    assert lobby.seats[1]["level"] == ai_levels()[1] != ai_levels()[0]
+    lobby = _host_lobby(app)
+    _seat_players(app, lobby, 3)
+    levels = ai_levels()[1:3]  # not the level picked at first
+    for seat, level in enumerate(levels, start=1):
+        while lobby.level != level:
+            step(app, click(lobby.controls()["level"]))
+        assert lobby.button("level").label == tr_name("ai_level", level=level)
+        step(app, click(lobby.controls()[f"add:{seat}"]))
+        until(app, lambda s=seat: lobby.seats[s]["kind"] == "bot")
+    watcher = ClientConnection("127.0.0.1", lobby.lan_host.port)
+    watcher.watch(lobby.lan_host.code)
+    deadline = time.monotonic() + 60
+    table = None
+    while table is None or table["type"] != "table":
+        assert time.monotonic() < deadline
+        table = watcher.wait(0.1)
+    watcher.close()
+    assert table["players"] == 3 and table["status"] == "lobby"
+    assert [(s["kind"], s["level"]) for s in table["seats"]] == [
+        ("human", None), ("bot", levels[0]), ("bot", levels[1])]
+    names = [s["name"] for s in table["seats"]]
+    assert [lobby.seat_text(s) for s in lobby.seats] == [
+        tr("lobby.seat", name=names[0], kind=tr("human")),
+        *(tr("lobby.seat", name=name, kind=tr_name("ai_level", level=level))
+          for name, level in zip(names[1:], levels, strict=True))]
+    assert lobby.button("players").label == tr("lobby.players", count=3)
     lobby.on_escape()
 
 

@@ -16,7 +16,7 @@ from havana_game.client.ui.focus import RING_LIGHT
 from havana_game.editions import EDITIONS
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, key, make_app, settle, step, tab_to
+from .test_client_support import act_once, key, local_table, make_app, settle, step, tab_to
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -66,20 +66,17 @@ def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
 
 
 def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
-    from havana_game.client.scenes.table import TableScene
-    from havana_game.client.session.link import LocalLink
     from havana_game.client.table.flow import STEP_PAUSE
 
-    from .test_client_support import make_app
     app = make_app(tmp_path)
-    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
     theirs = [{"kind": "action", "data": {"seat": 1, "card": 4}}]
     mine = [{"kind": "action", "data": {"seat": 0, "card": 4}}]
-    for pace in (0.0, 0.6, 1.2):
-        app.settings.opponent_pace = pace
-        assert table._dwell(theirs) == max(STEP_PAUSE, pace)
-        assert table._dwell(mine) == STEP_PAUSE
-    assert table._dwell([]) == 0.0
+    with local_table(app) as table:
+        for pace in (0.0, 0.6, 1.2):
+            app.settings.opponent_pace = pace
+            assert table._dwell(theirs) == max(STEP_PAUSE, pace)
+            assert table._dwell(mine) == STEP_PAUSE
+        assert table._dwell([]) == 0.0
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

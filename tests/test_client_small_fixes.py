@@ -13,7 +13,6 @@ from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.headless import advanced_game
-from havana_game.client.session.link import LocalLink
 from havana_game.client.session.netlink import NetLink
 from havana_game.client.session.replay import Replay
 from havana_game.client.table import hand as hand_panel
@@ -30,7 +29,17 @@ from havana_game.client.ui.tween import Animator
 from havana_game.saves import game_to_document
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, settle, step, until
+from .test_client_support import (
+    act_once,
+    click,
+    key,
+    local_table,
+    make_app,
+    settle,
+    step,
+    until,
+    until_asked_alone,
+)
 
 
 def table_message(kinds: list[str]) -> dict[str, Any]:
@@ -96,32 +105,31 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
 
 def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
     app = make_app(tmp_path, (1600, 900))
-    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
-    app.switch(table)
-    until(app, table.deciding)
-    assert table.layout_ is not None
-    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
-    table.mouse = table.layout_.log.center
-    step(app, [wheel])
-    assert table.log_scroll == 2 and "log_newest" not in table.controls()
-    act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
-    until(app, lambda: table.log_unread > 0)
-    until(app, table.deciding)
-    before = table.log_unread
-    assert "log_newest" in table.controls()
-    shown = table.button("log_newest")
-    assert shown is not None and shown.label == trn("log.newer", before)
-    step(app, click(table.controls()["log_newest"]))
-    assert table.log_scroll == 0 and table.log_unread == 0
-    assert "log_newest" not in table.controls()
-    table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
-    act_once(app, table)  # the player plays: the log follows the game again
-    assert table.log_scroll == 0 and table.log_unread == 0
+    with local_table(app) as table:
+        until_asked_alone(app, table)
+        assert table.layout_ is not None
+        wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+        table.mouse = table.layout_.log.center
+        step(app, [wheel])
+        assert table.log_scroll == 2 and "log_newest" not in table.controls()
+        act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
+        until(app, lambda: table.log_unread > 0)
+        until_asked_alone(app, table)
+        before = table.log_unread
+        assert "log_newest" in table.controls()
+        shown = table.button("log_newest")
+        assert shown is not None and shown.label == trn("log.newer", before)
+        step(app, click(table.controls()["log_newest"]))
+        assert table.log_scroll == 0 and table.log_unread == 0
+        assert "log_newest" not in table.controls()
+        table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
+        act_once(app, table)  # the player plays: the log follows the game again
+        assert table.log_scroll == 0 and table.log_unread == 0
 
 
 def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatch):
-    make_app(tmp_path)
-    view = LocalLink(["human", "random"], ["Ana", "Bo"], seed=3).view(0)
+    with local_table(make_app(tmp_path)) as table:
+        view = table.view
     layout = table_layout((1600, 900), 2, 0)
     monkeypatch.setattr(rows, "can_afford", lambda view, ident: True)
     colors = {}

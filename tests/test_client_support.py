@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,6 +18,8 @@ import pygame  # noqa: E402
 from havana_game.client.app import App  # noqa: E402
 from havana_game.client.profile.settings import Settings  # noqa: E402
 
+from .seeds import HOST_SEED  # noqa: E402
+
 
 def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
     """An app with default settings, no animations, no music and no recaps, config in `tmp_path`;
@@ -25,6 +29,24 @@ def make_app(tmp_path: Any, size: tuple[int, int] = (1280, 720)) -> App:
               size=size)
     app.click_guard = 0.0
     return app
+
+
+@contextmanager
+def local_table(app: App, kinds: Sequence[str] = ("human", "random"),
+                names: Sequence[str] = ("Ana", "Bo"), seed: int = HOST_SEED) -> Iterator[Any]:
+    """The table of a local game as a player's New game starts it: the real host
+    in this process (`NetLink.local`, its deal from `seed`), shown once its first
+    view came; its host stopped at the end."""
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session.netlink import NetLink
+
+    table = TableScene(app, NetLink.local(list(kinds), list(names), seed=seed))
+    app.switch(table)
+    try:
+        until(app, lambda: table.view is not None)
+        yield table
+    finally:
+        table.close()
 
 
 def click(rect: pygame.Rect) -> list[pygame.event.Event]:
@@ -81,6 +103,14 @@ def until(app: App, condition: Any, seconds: float = 90) -> None:
     while not condition():
         assert time.monotonic() < deadline
         settle(app, 0.01)
+
+
+def until_asked_alone(app: App, table: Any) -> None:
+    """Until the seat at this screen is asked, and alone: the other seats have
+    decided and every update has shown (nothing comes from the host before the
+    player decides)."""
+    until(app, lambda: table.deciding() and not table.model.has_pending
+          and table.view["to_decide"] == [table.viewer])
 
 
 def play_to_step(app: App, table: Any, step_mode: str, seconds: float = 20) -> None:

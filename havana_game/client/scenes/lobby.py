@@ -216,6 +216,15 @@ class LobbyScene(Scene):
                     lanseats.forget(self.table_id)
         super().on_escape()
 
+    @staticmethod
+    def seat_text(seat: dict[str, Any]) -> str:
+        """What the lobby says of a seat: empty, or its player's name and whether a
+        human or which AI level plays it."""
+        if seat["kind"] == "open":
+            return tr("lobby.empty")
+        kind = tr_name("ai_level", level=seat["level"]) if seat["kind"] == "bot" else tr("human")
+        return tr("lobby.seat", name=seat["name"], kind=kind)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("lobby.title"), 30)
         if self.lan_host is not None and not self.lan_host.code:
@@ -246,13 +255,8 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, art.SEAT_COLORS[seat["seat"]],
                              (box.left + self.px(8), box.top + self.px(8), self.px(8),
                               box.h - self.px(16)))
-            if seat["kind"] == "open":
-                text, color = tr("lobby.empty"), art.TEXT_DIM
-            else:
-                kind = tr_name("ai_level", level=seat["level"]) if seat["kind"] == "bot" \
-                    else tr("human")
-                text, color = tr("lobby.seat", name=seat["name"], kind=kind), art.TEXT_LIGHT
-            label = fonts.text(text, self.px(18), color, True)
+            color = art.TEXT_DIM if seat["kind"] == "open" else art.TEXT_LIGHT
+            label = fonts.text(self.seat_text(seat), self.px(18), color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))
         level = self.button("level")
         if level is not None:
