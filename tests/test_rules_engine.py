@@ -13,6 +13,7 @@ from havana_game.rules import (
     Build,
     Choose,
     Cover,
+    Event,
     IllegalDecision,
     Tax,
     apply,
@@ -82,6 +83,13 @@ def test_the_kinds_of_decision_asked_for_in_each_phase_and_step():
 def test_a_seat_not_at_the_table_is_told_so(seat):
     state = opened([("siesta", "worker"), ("pesos", "mama")])
     assert refused(state, seat, Act(CARD["siesta"])) == (
+        "no_such_seat", f"seat {seat} is not at this table")
+
+
+@pytest.mark.parametrize("seat", [-1, 2])
+def test_at_setup_too_a_seat_not_at_the_table_is_told_so(seat):
+    state = new_game(RULES, 2, seed=3)
+    assert refused(state, seat, Choose((0, 1))) == (
         "no_such_seat", f"seat {seat} is not at this table")
 
 
@@ -344,3 +352,18 @@ def test_the_setup_choice_is_never_forced_and_counts_once():
     state = new_game(RULES, 2, seed=5)
     apply(state, 0, Choose((0, 1)))
     assert state.version == 1 and state.phase == SETUP
+
+
+def test_in_classic_reaching_the_target_by_building_leaves_the_turn_to_finish():
+    """Classic checks the target at the end of the turn: the builder may build
+    again first (2024 ends the game right after the building)."""
+    state = at_build_step()
+    give(state, 0, gray=9, pesos=9, vp=24)  # 2 players: the target is 25
+    with_ends(state, ("b01", "b05", "b06", "b02"), ("b07", "b08", "b09"))
+    apply(state, 0, Build(0, (0, 0, 0, 0, 1, 2, 0)))
+    assert state.vp(0) == 25 and state.phase == ACTIONS and state.step == BUILD
+    apply(state, 0, Build(1, (0, 0, 0, 0, 3, 1, 0)))
+    assert state.vp(0) == 26 and state.phase == ACTIONS
+    events = apply(state, 0, END_TURN)
+    assert events == [Event("game_over", None, {"winners": [0], "reason": "target_reached",
+                                                "vp": [26, 0]})]

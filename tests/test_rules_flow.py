@@ -4,6 +4,9 @@ follows, phase 2's supply, when and why the game ends and who wins a tie."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from havana_game.content import classic_rules, find_edition
@@ -15,8 +18,10 @@ from havana_game.rules import (
     Event,
     apply,
     final_ranking,
+    flow,
     legal_decisions,
     new_game,
+    parse_ruleset,
     view_for,
 )
 from havana_game.rules.materials import GRAY, PESOS
@@ -25,6 +30,7 @@ from havana_game.rules.state import ACT, ACTIONS, BUILD, COVER, OVER, SETUP
 from .positions import CARD, clear_resources, give, opened
 
 RULES = classic_rules()
+EDITION_CARDS = json.loads(Path("havana_game/data/editions/classic/cards.json").read_text())
 FULL_HAND = (1 << len(RULES.cards)) - 1
 BUILDING = {b.id: i for i, b in enumerate(RULES.buildings)}
 
@@ -425,3 +431,59 @@ def test_a_2024_game_ends_as_soon_as_the_last_material_leaves_play():
     assert before == ACTIONS and state.phase == OVER
     assert state.end_reason == "no_materials_left"
     assert events[-1].kind == "game_over"
+
+
+def lay_out(vps, low_at=()):
+    """Lay out a hand-built deck of `vps`-point buildings (by index, the deck order
+    after shuffling); returns the state and the rng before the layout."""
+    rules = parse_ruleset(EDITION_CARDS, {"deck": "test", "buildings": [
+        {"id": f"t{i}", "name": f"T{i}", "vp": vp, "architect": False, "cost": {"pesos": 1}}
+        for i, vp in enumerate(vps)]})
+    state = new_game(rules, 2, seed=1)
+    rng = state.rng
+    flow._lay_out_rows(state, list(range(len(vps))))
+    return state, rng
+
+
+@pytest.mark.parametrize("slot", [0, 5, 6, 11])
+def test_a_low_building_at_any_of_the_four_ends_leaves_the_rows_as_dealt(slot):
+    vps = [7] * 16
+    vps[slot] = 3
+    vps[14] = 1  # a low building in the pile, which stays there
+    state, rng = lay_out(vps)
+    assert state.rows == (tuple(range(6)), tuple(range(6, 12)))
+    assert state.pile == (12, 13, 14, 15) and state.rng == rng
+
+
+@pytest.mark.parametrize("middle", [1, 4, 7, 10])
+def test_a_low_building_only_in_a_rows_middle_is_swapped_to_an_end(middle):
+    vps = [7] * 16
+    vps[middle] = 2
+    state, rng = lay_out(vps)
+    ends = [state.rows[0][0], state.rows[0][-1], state.rows[1][0], state.rows[1][-1]]
+    assert middle in ends and state.rng != rng
+    assert sorted([*state.rows[0], *state.rows[1]]) == list(range(12))
+    assert state.pile == (12, 13, 14, 15)
+
+
+def test_the_first_low_building_of_the_pile_is_swapped_in_not_a_later_one():
+    vps = [4] * 16
+    vps[13] = vps[15] = 1
+    state, _ = lay_out(vps)
+    ends = [state.rows[0][0], state.rows[0][-1], state.rows[1][0], state.rows[1][-1]]
+    assert 13 in ends and 15 in state.pile and 13 not in state.pile
+    assert len(state.pile) == 4
+
+
+def test_without_any_low_building_the_rows_stay_as_dealt():
+    state, rng = lay_out([8] * 14)
+    assert state.rows == (tuple(range(6)), tuple(range(6, 12)))
+    assert state.pile == (12, 13) and state.rng == rng
+
+
+def test_a_deck_too_short_for_two_rows_deals_what_it_has():
+    state, _ = lay_out([5, 5, 5, 5, 5, 5, 5, 1])
+    assert state.rows == ((0, 1, 2, 3, 4, 5), (6, 7)) and state.pile == ()
+    state, _ = lay_out([6, 1, 6, 6])
+    assert state.rows[1] == () and sorted(state.rows[0]) == [0, 1, 2, 3]
+    assert 1 in (state.rows[0][0], state.rows[0][-1])
