@@ -487,3 +487,22 @@ def test_a_deck_too_short_for_two_rows_deals_what_it_has():
     state, _ = lay_out([6, 1, 6, 6])
     assert state.rows[1] == () and sorted(state.rows[0]) == [0, 1, 2, 3]
     assert 1 in (state.rows[0][0], state.rows[0][-1])
+
+
+def test_face_up_cards_show_the_low_number_first_whatever_the_card_order_of_the_set():
+    """A card set may list its cards in any order: a revealed pair is still shown
+    low number first (cards of equal number by index) and makes its number."""
+    cards = {**EDITION_CARDS, "cards": EDITION_CARDS["cards"][::-1]}
+    deck = json.loads(Path("havana_game/data/editions/classic/buildings.json").read_text())
+    rules = parse_ruleset(cards, deck)
+    index = {card.key: i for i, card in enumerate(rules.cards)}
+    state = new_game(rules, 2, seed=3, ages=[20, 21])
+    low, high = sorted((index["siesta"], index["mama"]))
+    apply(state, 0, Choose((low, high)))
+    low, high = sorted((index["protection"], index["debris"]))
+    events = apply(state, 1, Choose((low, high)))
+    assert state.face_up == [(index["siesta"], index["mama"]),
+                             (index["debris"], index["protection"])]
+    assert events[2].data == {"face_up": [[index["siesta"], index["mama"]],
+                                          [index["debris"], index["protection"]]]}
+    assert events[3].data["numbers"] == [9, 22] and state.order == (0, 1)
