@@ -141,7 +141,9 @@ def test_without_ages_the_tie_break_order_comes_from_the_seed():
 
 
 def test_player_count_and_ages_are_checked():
-    with pytest.raises(ValueError):
-        new_game(RULES, 5, 0)
-    with pytest.raises(ValueError):
-        new_game(RULES, 2, 0, ages=[10])
+    for players in (1, 5):
+        with pytest.raises(ValueError, match="^Havana is played by 2 to 4 players$"):
+            new_game(RULES, players, 0)
+    for ages in ([10], [10, 11, 12]):
+        with pytest.raises(ValueError, match="^give one age per player, or none$"):
+            new_game(RULES, 2, 0, ages=ages)
