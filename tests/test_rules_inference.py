@@ -233,7 +233,8 @@ def test_card_counts_that_do_not_add_up_are_refused():
     for field, change in [("hand_size", 1), ("discard_unseen_put", 1),
                           ("discard_unseen_taken", 1), ("has_face_down", True)]:
         broken = view_for(state, 1)
-        broken["seats"][0][field] += change
+        seat = broken["seats"][0]
+        seat[field] = change if isinstance(change, bool) else seat[field] + change
         with pytest.raises(ViewMismatch, match="^seat 0's card counts do not add up$"):
             secret_cards(broken, 0, RULES)
 
