@@ -69,8 +69,10 @@ def copy_tree(destination: Path) -> None:
             shutil.copy2(source, target)
 
 
-def configure(folder: Path, modules: list[str], tests: list[str]) -> None:
-    lines = ["[mutmut]", "source_paths =", "    havana_game", "    net",
+def configure(folder: Path, modules: list[str], tests: list[str],
+              timeout_multiplier: float) -> None:
+    lines = ["[mutmut]", f"timeout_multiplier = {timeout_multiplier}",
+             "source_paths =", "    havana_game", "    net",
              "only_mutate =", *(f"    {m}" for m in modules),
              "pytest_add_cli_args_test_selection =", *(f"    {t}" for t in tests),
              "also_copy =", "    tools", "    docs", "    assets", "    README.md",
@@ -102,6 +104,10 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None,
                         help="file names in the target to mutate (default: all)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout-multiplier", type=float, default=4.0,
+                        help="a mutant whose tests take about twice this many times their "
+                             "CPU time unmutated counts as killed (it hangs them); mutmut's "
+                             "default, 15, lets each hanging mutant stall a run for minutes")
     parser.add_argument("--note", default="", help="a remark kept with the figures")
     parser.add_argument("--report", action="store_true",
                         help="only write the figures of the mutants already run")
@@ -118,7 +124,7 @@ def main() -> int:
     returncode = 0
     if not args.report:
         copy_tree(folder)
-        configure(folder, modules, tests)
+        configure(folder, modules, tests, args.timeout_multiplier)
         env = {**os.environ, "HAVANA_PURE_PYTHON": "1", "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy"}
         returncode = subprocess.run([str(PYTHON), "-m", "mutmut", "run", "--max-children",
