@@ -7,7 +7,9 @@ sockets on loopback:
 - `send_buffer_limit` counts the bytes left waiting unsent: a client that reads
   what it is sent stays connected even with a limit of 0;
 - `stuck`: data waiting unread is noted at the first look and the client is stuck
-  once it waited more than the limit since.
+  once it waited more than the limit since;
+- the heartbeat pings only joined connections, so `welcome` is always `n` 1;
+- failed joins slow down only the address they came from.
 """
 
 from __future__ import annotations
@@ -15,13 +17,18 @@ from __future__ import annotations
 import asyncio
 import socket
 
+from havana_game.content import classic_rules
+from net import PROTOCOL_VERSION
 from net.errors import ProtocolError
+from net.framing import encode_frame
 from net.host import Host
 from net.host.connection import Connection
 
-from .net_helpers import LOOPBACK, Recorder, running_host
+from .net_helpers import LOOPBACK, Recorder, eventually, running_host
 
 WAIT = 60.0
+OTHER = "127.0.0.2"
+"""Another loopback address: another machine, as far as the host can tell."""
 
 
 def _connection(host: Host, seat: int | None) -> Connection:
@@ -96,4 +103,41 @@ def test_a_client_is_stuck_once_sent_data_waited_unread_longer_than_the_limit():
             assert conn.stuck(1005.5, 5.0)
             conn.abort()
             client.close()
+    asyncio.run(scenario())
+
+
+def test_the_heartbeat_pings_no_one_in_the_handshake_so_welcome_is_message_one():
+    async def scenario() -> None:
+        async with running_host(heartbeat=0.1, frame_deadline=WAIT) as host:
+            joined = await Recorder.connect(host.port)
+            await joined.join(host.create_table(2).code)
+            newcomer = await Recorder.connect(host.port)
+            hello = encode_frame({"type": "hello", "protocol": PROTOCOL_VERSION,
+                                  "fingerprint": classic_rules().fingerprint})
+            newcomer.writer.write(hello[:3])  # its connection is open, in the handshake
+            await eventually(lambda: len(host.connections) == 2)
+            for _ in range(2):  # the second was sent by a heartbeat after the newcomer came
+                ping = await joined.until("ping", WAIT)
+                joined.send({"type": "pong", "nonce": ping["nonce"]})
+            newcomer.writer.write(hello[3:])
+            await newcomer.until("welcome", WAIT)
+            assert [(m["type"], m["n"]) for m in newcomer.messages] == [("welcome", 1)]
+            joined.close()
+            newcomer.close()
+    asyncio.run(scenario())
+
+
+def test_failed_joins_slow_down_only_their_own_address():
+    async def scenario() -> None:
+        async with running_host(failed_join_threshold=1, failed_join_delay=0.01) as host:
+            reader, writer = await asyncio.open_connection(LOOPBACK, host.port,
+                                                           local_addr=(OTHER, 0))
+            stranger = Recorder(reader, writer)
+            stranger.hello()
+            await stranger.until("welcome", WAIT)
+            stranger.send({"type": "join", "code": "ZZZZ", "name": "x"})
+            assert (await stranger.until("error", WAIT))["reason"] == "wrong_code"
+            assert host.throttle.delay(OTHER) > 0
+            assert host.throttle.delay(LOOPBACK) == 0
+            stranger.close()
     asyncio.run(scenario())
