@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections import deque
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -21,6 +23,7 @@ from havana_game.content import EDITIONS, classic_rules, find_edition
 from net import PROTOCOL_VERSION
 from net.framing import HEADER, MAX_OUTBOUND_FRAME, check_length, decode_body, encode_frame
 from net.host import Host, HostConfig
+from net.host.journal import Files
 from net.messages import parse
 
 from .seeds import HOST_SEED
@@ -230,3 +233,49 @@ async def eventually(condition: Any, seconds: float = WAIT, pause: float = 0.01)
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, f"not reached in time {condition}"
         await asyncio.sleep(pause)
+
+
+class WatchedFiles(Files):
+    """The journal's system calls, watched: `opened` lists the files opened,
+    `synced` counts the fdatasyncs that returned; after `hold()` an fdatasync
+    waits for a `release()` (one each, in order; `entered` is set when one
+    waits); with `fail` set, the next write or fdatasync (as `fail_in` says)
+    raises it."""
+
+    def __init__(self) -> None:
+        self.opened: list[str] = []
+        self.synced = 0
+        self.entered = threading.Event()
+        self._gates: list[threading.Event] = []
+        self.fail: OSError | None = None
+        self.fail_in = "write"
+
+    def hold(self) -> None:
+        self.entered.clear()
+        self._gates.append(threading.Event())
+
+    def release(self) -> None:
+        for gate in self._gates:
+            if not gate.is_set():
+                gate.set()
+                return
+
+    def open(self, path: Any, flags: int, mode: int = 0o777) -> int:  # type: ignore[override]
+        self.opened.append(Path(path).name)
+        return Files.open(path, flags, mode)
+
+    def write(self, fd: int, data: Any) -> int:  # type: ignore[override]
+        if self.fail is not None and self.fail_in == "write":
+            raise self.fail
+        return Files.write(fd, data)
+
+    def fdatasync(self, fd: int) -> None:  # type: ignore[override]
+        if self.fail is not None and self.fail_in == "fdatasync":
+            raise self.fail
+        gate = next((g for g in self._gates if not g.is_set()), None) if self._gates else None
+        if gate is not None:
+            self.entered.set()
+            assert gate.wait(WAIT), "the test never released the fdatasync"
+            self._gates.remove(gate)
+        Files.fdatasync(fd)
+        self.synced += 1

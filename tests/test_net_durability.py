@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,52 +20,12 @@ import msgpack
 import pytest
 
 from net.host import Host
-from net.host.journal import Files, read_segment, segments
+from net.host.journal import read_segment, segments
 
-from .net_helpers import Recorder, eventually, running_host
+from .net_helpers import Recorder, WatchedFiles, eventually, running_host
 
 WAIT = 60.0
 """Seconds a condition may take on a loaded machine before the test fails."""
-
-
-class WatchedFiles(Files):
-    """The journal's system calls, watched: `synced` counts the fdatasyncs that
-    returned; after `hold()` an fdatasync waits for a `release()` (one each, in
-    order; `entered` is set when one waits); with `fail` set, the next write or
-    fdatasync (as `fail_in` says) raises it."""
-
-    def __init__(self) -> None:
-        self.synced = 0
-        self.entered = threading.Event()
-        self._gates: list[threading.Event] = []
-        self.fail: OSError | None = None
-        self.fail_in = "write"
-
-    def hold(self) -> None:
-        self.entered.clear()
-        self._gates.append(threading.Event())
-
-    def release(self) -> None:
-        for gate in self._gates:
-            if not gate.is_set():
-                gate.set()
-                return
-
-    def write(self, fd: int, data: Any) -> int:  # type: ignore[override]
-        if self.fail is not None and self.fail_in == "write":
-            raise self.fail
-        return Files.write(fd, data)
-
-    def fdatasync(self, fd: int) -> None:  # type: ignore[override]
-        if self.fail is not None and self.fail_in == "fdatasync":
-            raise self.fail
-        gate = next((g for g in self._gates if not g.is_set()), None) if self._gates else None
-        if gate is not None:
-            self.entered.set()
-            assert gate.wait(WAIT), "the test never released the fdatasync"
-            self._gates.remove(gate)
-        Files.fdatasync(fd)
-        self.synced += 1
 
 
 def _watch(host: Host) -> WatchedFiles:

@@ -12,6 +12,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
 from havana_game.saves import SaveError
@@ -85,11 +86,13 @@ def _torn_frame(kind: str) -> bytes:
 @pytest.mark.parametrize("kind", ["header", "body", "zeros", "checksum"])
 def test_a_torn_last_record_is_left_out_with_a_note(tmp_path: Path, kind: str):
     live = _crash_image(tmp_path / "saves", tmp_path / "image", 4)
+    torn = _torn_frame(kind)
     with _last_segment(tmp_path / "image").open("ab") as segment:
-        segment.write(_torn_frame(kind))
+        segment.write(torn)
     recovered = recover(tmp_path / "image")
     assert [_state(t) for t in recovered.tables] == [live["state"]]
-    assert len(recovered.notes) == 1 and "torn" in recovered.notes[0]
+    assert len(recovered.notes) == 1
+    assert f"left out a torn last record ({len(torn)} bytes," in recovered.notes[0]
 
 
 def test_a_damaged_acknowledged_record_is_refused(tmp_path: Path):
@@ -98,8 +101,25 @@ def test_a_damaged_acknowledged_record_is_refused(tmp_path: Path):
     data = bytearray(path.read_bytes())
     data[FRAME.size + 5] ^= 0x40  # inside the first frame, more frames follow
     path.write_bytes(bytes(data))
-    with pytest.raises(SaveError, match="damaged at byte 0"):
+    with pytest.raises(SaveError) as refused:
         recover(tmp_path / "image")
+    assert str(refused.value) == (
+        f"{path.name} is damaged at byte 0: a record that was saved and acknowledged fails "
+        "its checksum; the folder cannot be resumed as it is")
+
+
+def test_a_frame_that_is_not_a_batch_is_refused_naming_it(tmp_path: Path):
+    """A whole frame with a good checksum whose payload is not [first_lsn, records]."""
+    _crash_image(tmp_path / "saves", tmp_path / "image", 4)
+    path = _last_segment(tmp_path / "image")
+    at = path.stat().st_size
+    payload = msgpack.packb(5)
+    with path.open("ab") as segment:
+        segment.write(FRAME.pack(len(payload), zlib.crc32(payload)) + payload)
+    with pytest.raises(SaveError) as refused:
+        recover(tmp_path / "image")
+    assert str(refused.value) == (
+        f"{path.name}: the frame at byte {at} cannot be decoded (TypeError)")
 
 
 def test_compaction_then_a_crash_then_a_resume_loses_nothing(tmp_path: Path):

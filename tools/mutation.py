@@ -42,7 +42,8 @@ TARGETS: dict[str, tuple[list[str], list[str]]] = {
              ["tests/test_net_journal.py", "tests/test_net_durability.py",
               "tests/test_net_slow_readers.py", "tests/test_net_views.py",
               "tests/test_net_error_codes.py", "tests/test_net_protocol.py",
-              "tests/test_net_host_guards.py"]),
+              "tests/test_net_host_guards.py", "tests/test_net_store.py",
+              "tests/test_net_connection.py"]),
     "engine": ([str(p.relative_to(ROOT)) for p in sorted((ROOT / "havana_game/rules").glob("*.py"))
                 if p.name != "__init__.py"],
                [*(str(p.relative_to(ROOT))

@@ -46,7 +46,7 @@ def segments(folder: Path) -> list[tuple[int, Path]]:
 
 def encode_batch(first_lsn: int, records: list[Any]) -> bytes:
     """One frame holding `records`, numbered from `first_lsn`."""
-    payload = msgpack.packb([first_lsn, records], use_bin_type=True)
+    payload = msgpack.packb([first_lsn, records])
     return FRAME.pack(len(payload), zlib.crc32(payload)) + payload
 
 
@@ -86,7 +86,7 @@ def read_segment(path: Path) -> SegmentContents:
 
 def _records(path: Path, pos: int, payload: bytes) -> list[tuple[int, Any]]:
     try:
-        first, records = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+        first, records = msgpack.unpackb(payload)
         return [(int(first) + i, record) for i, record in enumerate(records)]
     except (ValueError, TypeError, msgpack.ExtraData, msgpack.FormatError,
             msgpack.StackError) as error:

@@ -35,18 +35,17 @@ from .table import Table
 class Store:
     """The journal and snapshots of one save folder (a `TableLog` for its tables)."""
 
-    def __init__(self, folder: Path, next_lsn: int = 1, snapshot_every: int = 256,
-                 segment_bytes: int = 4 << 20) -> None:
+    def __init__(self, folder: Path, snapshot_every: int, segment_bytes: int) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self.snapshot_every = snapshot_every
         self.segment_bytes = segment_bytes
         self.barrier = Barrier()
         self.on_failure: Callable[[BaseException], None] | None = None
-        self._lsn = next_lsn
-        """The next record's LSN."""
+        self._lsn = 1
+        """The next record's LSN (`adopt` continues a resumed folder's)."""
         self._records: list[Any] = []
-        self._first = next_lsn
+        self._first = 1
         self._batch = 1
         """The open batch's number (the barrier's tags)."""
         self._durable = 0
