@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 import threading
 from collections import deque
 from contextlib import asynccontextmanager
@@ -58,6 +59,17 @@ class Recorder:
     @classmethod
     async def connect(cls, port: int) -> Recorder:
         reader, writer = await asyncio.open_connection(LOOPBACK, port, limit=1 << 23)
+        return cls(reader, writer)
+
+    @classmethod
+    async def connect_small_window(cls, port: int) -> Recorder:
+        """A client whose socket takes little from the host (a 2 KiB receive
+        buffer), so that once it stops reading the host's sends wait at once."""
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, port))
+        reader, writer = await asyncio.open_connection(sock=sock)
         return cls(reader, writer)
 
     def send(self, message: dict[str, Any]) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from havana_game.content import classic_rules
-from havana_game.rules import Choose, State, apply, new_game
+from havana_game.rules import END_TURN, Choose, State, apply, legal_decisions, new_game
+from havana_game.rules.state import ACTIONS, BUILD, COVER
 
 CARD = {card.key: index for index, card in enumerate(classic_rules().cards)}
 COST_FIELDS = ("red", "yellow", "brown", "blue", "gray", "pesos", "workers", "vp")
@@ -58,8 +59,18 @@ def act(state: State, key: str, target: int = -1, take: Sequence[str] = ()) -> l
 
 def end_turn(state: State) -> None:
     """End the active seat's turn if it is still in its building step."""
-    from havana_game.rules import END_TURN
-    from havana_game.rules.state import ACTIONS, BUILD
-
     if state.phase == ACTIONS and state.step == BUILD:
         apply(state, state.active, END_TURN)
+
+
+def round_1_cover(cleared: bool = False) -> State:
+    """Round 1's phase 3, seat 0 (Siesta and Worker face up) to cover first; every
+    seat played its first legal decisions in phase 1 (with `cleared`: holding
+    nothing from the start)."""
+    state = opened([("siesta", "worker"), ("pesos", "mama")])
+    if cleared:
+        clear_resources(state)
+    while state.phase == ACTIONS:
+        apply(state, state.active, legal_decisions(state, state.active)[0])
+    assert state.phase == COVER and state.active == 0
+    return state

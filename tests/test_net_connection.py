@@ -15,7 +15,6 @@ sockets on loopback:
 from __future__ import annotations
 
 import asyncio
-import socket
 
 from havana_game.content import classic_rules
 from net import PROTOCOL_VERSION
@@ -86,12 +85,7 @@ def test_a_client_that_reads_all_it_is_sent_is_kept_even_with_a_zero_limit():
 def test_a_client_is_stuck_once_sent_data_waited_unread_longer_than_the_limit():
     async def scenario() -> None:
         async with running_host(send_buffer_limit=1 << 30, autostart=False) as host:
-            sock = socket.socket()
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-            sock.setblocking(False)
-            await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, host.port))
-            reader, writer = await asyncio.open_connection(sock=sock)
-            client = Recorder(reader, writer)
+            client = await Recorder.connect_small_window(host.port)
             await client.join(host.create_table(2).code)
             conn = _connection(host, client.seat)
             assert not conn.stuck(1000.0, 5.0)  # nothing waits

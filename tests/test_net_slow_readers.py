@@ -11,13 +11,12 @@ generous time-out."""
 from __future__ import annotations
 
 import asyncio
-import socket
 from typing import Any
 
 from net.host import Host
 from net.host.connection import Connection
 
-from .net_helpers import LOOPBACK, Recorder, running_host
+from .net_helpers import Recorder, running_host
 
 WAIT = 60.0
 
@@ -32,12 +31,7 @@ async def _flooding_spectator(host: Host) -> tuple[Recorder, Connection]:
     watcher.send({"type": "watch", "code": table.code})
     await watcher.until("game_over", WAIT)
     watcher.close()
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-    sock.setblocking(False)
-    await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, host.port))
-    reader, writer = await asyncio.open_connection(sock=sock)
-    client = Recorder(reader, writer)
+    client = await Recorder.connect_small_window(host.port)
     client.hello()
     await client.until("welcome", WAIT)
     client.send({"type": "watch", "code": table.code})

@@ -222,14 +222,20 @@ def test_a_batch_the_journal_thread_can_no_longer_take_stays_held(tmp_path: Path
     asyncio.run(scenario())
 
 
+def _first_batch_syncing(tmp_path: Path) -> tuple[Table, Store, WatchedFiles]:
+    """A store whose first batch (table "t" created) is held in its fdatasync."""
+    table = _lobby("t")
+    store = _served(tmp_path, MANY, MANY, table)
+    files = WatchedFiles()
+    store.writer.files = files
+    files.hold()
+    table.commit()
+    return table, store, files
+
+
 def test_changes_made_during_a_batchs_fdatasync_go_together_in_the_next(tmp_path: Path):
     async def scenario() -> None:
-        table = _lobby("t")
-        store = _served(tmp_path, MANY, MANY, table)
-        files = WatchedFiles()
-        store.writer.files = files
-        files.hold()
-        table.commit()
+        table, store, files = _first_batch_syncing(tmp_path)
         try:
             assert await asyncio.to_thread(files.entered.wait, WAIT), "no fdatasync seen"
             for _ in range(2):  # two loop passes, two commits
@@ -247,12 +253,7 @@ def test_changes_made_during_a_batchs_fdatasync_go_together_in_the_next(tmp_path
 
 def test_a_clean_stop_waits_for_the_batch_in_flight_and_lets_its_frames_out(tmp_path: Path):
     async def scenario() -> None:
-        table = _lobby("t")
-        store = _served(tmp_path, MANY, MANY, table)
-        files = WatchedFiles()
-        store.writer.files = files
-        files.hold()
-        table.commit()
+        _, store, files = _first_batch_syncing(tmp_path)
         told = Told()
         try:
             assert await asyncio.to_thread(files.entered.wait, WAIT), "no fdatasync seen"

@@ -26,7 +26,7 @@ from havana_game.rules import (
 from havana_game.rules.materials import GRAY, WORKER_TAKE
 from havana_game.rules.state import ACT, ACTIONS, BUILD, COVER, OVER, SETUP, TAX
 
-from .positions import CARD, act, clear_resources, give, holding, opened, set_market
+from .positions import CARD, act, clear_resources, give, holding, opened, round_1_cover, set_market
 
 RULES = classic_rules()
 BUILDING = {b.id: i for i, b in enumerate(RULES.buildings)}
@@ -145,18 +145,8 @@ def test_opening_cards_must_be_two_different_cards_of_the_hand_in_increasing_ord
     assert state.face_down[0] == (0, last)
 
 
-def cover_phase():
-    """Round 1's phase 3: seat 0 (Siesta and Worker face up) is to cover."""
-    state = opened([("siesta", "worker"), ("pesos", "mama")])
-    clear_resources(state)
-    while state.phase == ACTIONS:
-        apply(state, state.active, legal_decisions(state, state.active)[0])
-    assert state.phase == COVER and state.active == 0
-    return state
-
-
 def test_a_cover_must_put_a_hand_card_on_one_of_the_seats_face_up_cards():
-    state = cover_phase()
+    state = round_1_cover(cleared=True)
     not_in_hand = ("card_not_in_hand", "that card is not in your hand")
     siesta, worker = CARD["siesta"], CARD["worker"]
     for card in (-1, len(RULES.cards), worker):

@@ -26,7 +26,6 @@ from havana_game.rules.state import (
     ACTIONS,
     BLACK_MARKET_DONE,
     CONSERVED,
-    COVER,
     OVER,
     SETUP,
     SMUGGLING_DONE,
@@ -34,7 +33,7 @@ from havana_game.rules.state import (
     WORKER_DONE,
 )
 
-from .positions import CARD, opened
+from .positions import CARD, opened, round_1_cover
 
 RULES = classic_rules()
 ALL_CARDS = list(range(len(RULES.cards)))
@@ -175,15 +174,6 @@ def test_at_setup_every_card_is_secret_and_a_chosen_pair_is_two_face_down():
     view = view_for(state, 0)
     assert secret_cards(view, 1, RULES) == SecretCards(ALL_CARDS, 2, 0, 0)
     assert secret_cards(view, 2, RULES) == SecretCards(ALL_CARDS, 0, 0, 0)
-
-
-def round_1_cover():
-    """Round 1's phase 3, seat 0 (Siesta and Worker face up) to cover first."""
-    state = opened([("siesta", "worker"), ("pesos", "mama")])
-    while state.phase == ACTIONS:
-        apply(state, state.active, legal_decisions(state, state.active)[0])
-    assert state.phase == COVER and state.active == 0
-    return state
 
 
 def test_in_phase_3_a_placed_card_is_one_face_down_and_face_up_cards_are_known():
