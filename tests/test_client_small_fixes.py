@@ -84,7 +84,8 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
     table.hints = HintService(lambda view: hint_for(view, budget_ms=30))
     app.switch(table)
     try:
-        until(app, lambda: table.deciding() and "hint" in table.controls())
+        until_asked_alone(app, table)  # no bot's choice will change the question
+        assert "hint" in table.controls()
         step(app, key(pygame.K_h))
         until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
         assert table._shown_hint() == table.hint_text
