@@ -17,9 +17,19 @@ if TYPE_CHECKING:
 
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
+    return at_least(1, text)
+
+
+def natural(text: str) -> int:
+    """An argparse type: a whole number of at least 0."""
+    return at_least(0, text)
+
+
+def at_least(least: int, text: str) -> int:
+    """`text` as a whole number, refused (argparse's message) below `least`."""
     value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
 
 

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from .bot_levels import BOT_LEVEL_NAMES
-from .cli_engine import positive
+from .cli_engine import natural, positive
 from .editions import DEFAULT_EDITION, EDITIONS
 
 
@@ -30,6 +30,9 @@ def register(subparsers: Any) -> None:
                              "processes (default: every core); hint@MS[:N] likewise")
     parser.add_argument("--games", type=positive, default=20, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--first-game", type=natural, default=0, metavar="G",
+                        help="start at game number G (games are dealt and seated by "
+                             "number): resumes a stopped tournament")
     parser.add_argument("--edition", choices=EDITIONS, default=DEFAULT_EDITION,
                         help="the rules and cards to play with")
     parser.add_argument("--budget-ms", type=float, default=None,
@@ -57,7 +60,7 @@ def _run(args: argparse.Namespace) -> int:
     from .ai.tournament import run_tournament
     from .content import find_edition
     report = run_tournament(find_edition(args.edition), levels, args.games, args.seed,
-                            args.budget_ms, progress)
+                            args.budget_ms, progress, args.first_game)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

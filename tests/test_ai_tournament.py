@@ -63,3 +63,31 @@ def test_a_bad_thinking_time_is_refused_in_one_line(seat, capsys):
     assert main(["tournament", "--players", "2", "--seats", f"easy,{seat}"]) == 2
     err = capsys.readouterr().err
     assert "or hard@MS" in err and err.count("\n") == 1
+
+
+def test_a_stopped_tournament_resumes_at_its_next_game(capsys):
+    """Games are dealt and seated by number: games 0-1 then 2-4 (--first-game 2) are
+    the games 0-4 of one run, so their figures add up to that run's."""
+    def run(*extra: str) -> dict:
+        assert main(["tournament", "--players", "2", "--seats", "medium,easy",
+                     "--seed", "9", "--json", *extra]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    whole, first, rest = run("--games", "5"), run("--games", "2"), run(
+        "--games", "3", "--first-game", "2")
+    assert (first["first_game"], rest["first_game"]) == (0, 2)
+
+    def wins(report: dict) -> float:
+        return report["win_rate"]["medium"] * report["games"]
+    assert wins(first) + wins(rest) == pytest.approx(wins(whole), abs=0.01)
+    for building, per_game in whole["built_per_game"].items():
+        assert first["built_per_game"][building] * 2 + rest["built_per_game"][building] * 3 \
+            == pytest.approx(per_game * 5, abs=0.01)
+    assert first["rounds"]["mean"] * 2 + rest["rounds"]["mean"] * 3 == pytest.approx(
+        whole["rounds"]["mean"] * 5, abs=0.03)
+
+
+def test_a_negative_first_game_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit):
+        main(["tournament", "--players", "2", "--seats", "easy,random", "--first-game", "-1"])
+    assert "--first-game: must be at least 0, not -1" in capsys.readouterr().err

@@ -90,10 +90,12 @@ class Tally:
         self.hoarding = HoardingTally(levels)
         self.games = 0
 
-    def report(self, players: int, seed: int, budget_ms: float | None) -> dict[str, Any]:
+    def report(self, players: int, seed: int, budget_ms: float | None,
+               first_game: int = 0) -> dict[str, Any]:
         trials = {lv: self.games * n for lv, n in self.seats_per_level.items()}
         return {
             "edition": self.edition, "players": players, "games": self.games, "seed": seed,
+            "first_game": first_game,
             "budget_ms": budget_ms,
             "seats_per_level": self.seats_per_level,
             "win_rate": {lv: round(self.wins[lv] / max(1, trials[lv]), 4) for lv in self.levels},
@@ -136,13 +138,15 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
 
 def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
                    budget_ms: float | None = None,
-                   progress: Callable[[int, dict[str, Any]], None] | None = None
-                   ) -> dict[str, Any]:
-    """Play `games` games of len(levels) players with rotated seats."""
+                   progress: Callable[[int, dict[str, Any]], None] | None = None,
+                   first_game: int = 0) -> dict[str, Any]:
+    """Play `games` games of len(levels) players with rotated seats. Game number g
+    (from `first_game`) is dealt from its own seed and seated by g, so a stopped
+    tournament resumed at its next game number plays the games it did not."""
     players = len(levels)
     tally = Tally(levels, rules)
     ids = [b.id for b in rules.buildings]
-    for game in range(games):
+    for game in range(first_game, first_game + games):
         seating = [levels[(s + game) % players] for s in range(players)]
         game_seed = seed * 1_000_003 + game
         bots = [bot_for(level, game_seed * 8 + s, budget_ms) for s, level in enumerate(seating)]
@@ -166,5 +170,5 @@ def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
             for building in built:
                 tally.built[ids[building]] += 1
         if progress is not None:
-            progress(game + 1, tally.report(players, seed, budget_ms))
-    return tally.report(players, seed, budget_ms)
+            progress(tally.games, tally.report(players, seed, budget_ms, first_game))
+    return tally.report(players, seed, budget_ms, first_game)
