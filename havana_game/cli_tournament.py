@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from .bot_levels import BOT_LEVEL_NAMES
@@ -40,6 +42,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="every N games, print the win rates so far to stderr")
+    parser.add_argument("--keep", type=Path, default=None, metavar="FILE",
+                        help="after every game, write the figures so far to FILE as JSON "
+                             "(a stopped tournament keeps them; resume with --first-game)")
     parser.set_defaults(func=_run)
 
 
@@ -53,6 +58,8 @@ def _run(args: argparse.Namespace) -> int:
         return 2
 
     def progress(games: int, report: dict[str, Any]) -> None:
+        if args.keep is not None:
+            keep(args.keep, report)
         if args.progress and games % args.progress == 0:
             print(json.dumps({"games": games, "win_rate": report["win_rate"],
                               "ci95": report["ci95"]}), file=sys.stderr, flush=True)
@@ -66,6 +73,18 @@ def _run(args: argparse.Namespace) -> int:
     else:
         print(format_report(report))
     return 0
+
+
+def keep(path: Path, report: dict[str, Any]) -> None:
+    """Replace `path` with the report in one step (a stop mid-write leaves the
+    previous figures); a failed write is said on stderr and the games go on."""
+    part = path.with_name(path.name + ".part")
+    try:
+        part.write_text(json.dumps(report, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError as error:
+        print(f"havana tournament: cannot keep the figures in {path}: {error.strerror}",
+              file=sys.stderr, flush=True)
 
 
 SEARCHING = ("hard", "expert", "hint")

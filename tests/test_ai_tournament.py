@@ -91,3 +91,33 @@ def test_a_negative_first_game_is_refused_in_one_line(capsys):
     with pytest.raises(SystemExit):
         main(["tournament", "--players", "2", "--seats", "easy,random", "--first-game", "-1"])
     assert "--first-game: must be at least 0, not -1" in capsys.readouterr().err
+
+
+def test_the_figures_are_kept_after_every_game(tmp_path, capsys, monkeypatch):
+    """--keep rewrites the file after each game: a stopped run leaves the figures of
+    the games it finished, and the last write is the printed report."""
+    from havana_game import cli_tournament
+    kept_games: list[int] = []
+    real_keep = cli_tournament.keep
+
+    def watched(path, report):
+        real_keep(path, report)
+        kept_games.append(json.loads(path.read_text())["games"])
+    monkeypatch.setattr(cli_tournament, "keep", watched)
+    path = tmp_path / "figures.json"
+    assert main(["tournament", "--players", "2", "--seats", "medium,random", "--games", "3",
+                 "--seed", "4", "--json", "--keep", str(path)]) == 0
+    assert kept_games == [1, 2, 3]
+    assert json.loads(path.read_text()) == json.loads(capsys.readouterr().out)
+    assert [p.name for p in tmp_path.iterdir()] == ["figures.json"]
+
+
+def test_figures_that_cannot_be_kept_are_said_and_the_games_go_on(tmp_path, capsys):
+    path = tmp_path / "missing" / "figures.json"
+    assert main(["tournament", "--players", "2", "--seats", "easy,random", "--games", "2",
+                 "--json", "--keep", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 2
+    lines = captured.err.splitlines()
+    assert lines == [f"havana tournament: cannot keep the figures in {path}: "
+                     "No such file or directory"] * 2
