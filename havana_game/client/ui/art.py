@@ -58,6 +58,7 @@ def material(name: str, size: int, letter: bool = False) -> pygame.Surface:
     return _material(name, size, tr_name("letter", material=name) if letter else "")
 
 
+@fonts.drawn_with_text
 @lru_cache(maxsize=256)
 def _material(name: str, size: int, letter: str) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -108,6 +109,7 @@ def _material(name: str, size: int, letter: str) -> pygame.Surface:
     return surf
 
 
+@fonts.drawn_with_text
 @lru_cache(maxsize=64)
 def coin(size: int) -> pygame.Surface:
     """A gold peso coin."""
@@ -347,6 +349,7 @@ def draw_block(surf: pygame.Surface, block: fonts.Block, color: Color, bold: boo
     return y
 
 
+@fonts.drawn_with_text
 @lru_cache(maxsize=16)
 def card_back(size: tuple[int, int]) -> pygame.Surface:
     """The back of an action card."""

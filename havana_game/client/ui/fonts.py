@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pygame
 
@@ -243,5 +244,14 @@ def fit_name(make: Callable[[str], str], name: str, size: int, width: int,
     return fit(make(name[:1] + "…"), size, width, bold)
 
 
-_CACHES = (text, wrap, fit_size, fit_block)
+Cached = TypeVar("Cached", bound="_lru_cache_wrapper[Any]")
+
+_CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, fit_size, fit_block]
 """What a change of text size makes stale."""
+
+
+def drawn_with_text(cached: Cached) -> Cached:
+    """Mark a cached drawing that has text on it (a letter on a token, a tooltip):
+    a change of text size forgets it, as it forgets the text itself."""
+    _CACHES.append(cached)
+    return cached

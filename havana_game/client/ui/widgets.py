@@ -119,6 +119,7 @@ class TextField:
             surface.blit(caption, caption.get_rect(bottomleft=(r.left + 2, r.top - 2)))
 
 
+@fonts.drawn_with_text
 @lru_cache(maxsize=128)
 def tooltip_surface(text: str, size: int) -> pygame.Surface:
     """A dark box with `text` wrapped in it, as wide as its longest line (22 ems
