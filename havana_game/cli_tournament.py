@@ -44,7 +44,8 @@ def register(subparsers: Any) -> None:
                         help="every N games, print the win rates so far to stderr")
     parser.add_argument("--keep", type=Path, default=None, metavar="FILE",
                         help="after every game, write the figures so far to FILE as JSON "
-                             "(a stopped tournament keeps them; resume with --first-game)")
+                             "(a stopped tournament keeps them; resume with --first-game); "
+                             "default: no file")
     parser.set_defaults(func=_run)
 
 
