@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -79,10 +78,9 @@ def _run(args: argparse.Namespace) -> int:
 def keep(path: Path, report: dict[str, Any]) -> None:
     """Replace `path` with the report in one step (a stop mid-write leaves the
     previous figures); a failed write is said on stderr and the games go on."""
-    part = path.with_name(path.name + ".part")
+    from .saves import write_atomically
     try:
-        part.write_text(json.dumps(report, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(part, path)
+        write_atomically(path, (json.dumps(report, sort_keys=True) + "\n").encode())
     except OSError as error:
         print(f"havana tournament: cannot keep the figures in {path}: {error.strerror}",
               file=sys.stderr, flush=True)

@@ -113,11 +113,12 @@ def test_the_figures_are_kept_after_every_game(tmp_path, capsys, monkeypatch):
 
 
 def test_figures_that_cannot_be_kept_are_said_and_the_games_go_on(tmp_path, capsys):
-    path = tmp_path / "missing" / "figures.json"
+    (tmp_path / "taken").write_text("a file, not a folder")
+    path = tmp_path / "taken" / "figures.json"
     assert main(["tournament", "--players", "2", "--seats", "easy,random", "--games", "2",
                  "--json", "--keep", str(path)]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"] == 2
     lines = captured.err.splitlines()
     assert lines == [f"havana tournament: cannot keep the figures in {path}: "
-                     "No such file or directory"] * 2
+                     "File exists"] * 2
