@@ -13,7 +13,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
+from zeroconf import DNSText, IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from . import PROTOCOL_VERSION
 from .listing import Listing
@@ -22,6 +22,10 @@ __all__ = ["SERVICE_TYPE", "Announcement", "FoundHost", "Listing", "LiveBrowser"
            "browse", "instance_label"]
 
 SERVICE_TYPE = "_havana._tcp.local."
+TXT = 16
+"""The DNS record type of a service's properties (RFC 1035)."""
+CLASS_IN = 1
+"""The DNS class of Internet records (RFC 1035)."""
 
 
 @dataclass(frozen=True)
@@ -43,24 +47,29 @@ class FoundHost:
         return f"{self.address}:{self.port}"
 
 
-def _service_info(name: str, port: int, address: str, listing: Listing) -> ServiceInfo:
-    """The record of the host at `address`:`port` with service instance `name`."""
+def _service_info(name: str, port: int, address: str, listing: Listing,
+                  sequence: int) -> ServiceInfo:
+    """The record of the host at `address`:`port` with service instance `name`,
+    its `sequence`-th listing."""
     return ServiceInfo(
         SERVICE_TYPE, name, port=port, addresses=[socket.inet_aton(address)],
         server=f"havana-{port}.local.",
         properties={"version": str(PROTOCOL_VERSION), "free": str(listing.free),
-                    "playing": str(listing.playing), "away": str(listing.away)})
+                    "playing": str(listing.playing), "away": str(listing.away),
+                    "seq": str(sequence)})
 
 
 class Announcement:
     """A host's mDNS record; `update()` republishes its listing, `close()`
     withdraws it. Updates go out from one worker thread, in order, and never block
-    the caller (the host's event loop)."""
+    the caller (the host's event loop). Each listing is numbered (TXT `seq`), so
+    that a browser holding several of them knows the newest (see `_newest`)."""
 
     def __init__(self, zeroconf: Zeroconf, info: ServiceInfo, address: str) -> None:
         self._zeroconf = zeroconf
         self._info = info
         self._address = address
+        self._sequence = 0
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="havana-announce")
 
     def update(self, listing: Listing) -> Future[None]:
@@ -69,7 +78,9 @@ class Announcement:
 
     def _publish(self, listing: Listing) -> None:
         info = self._info
-        self._info = _service_info(info.name, info.port or 0, self._address, listing)
+        self._sequence += 1
+        self._info = _service_info(info.name, info.port or 0, self._address, listing,
+                                   self._sequence)
         self._zeroconf.update_service(self._info)
 
     def close(self) -> None:
@@ -97,7 +108,7 @@ def announce(name: str, port: int, listing: Listing, address: str,
     ms the registration takes)."""
     zeroconf = Zeroconf(interfaces=interfaces or ["0.0.0.0"], ip_version=IPVersion.V4Only)
     info = _service_info(f"{instance_label(name, port)}.{SERVICE_TYPE}", port, address,
-                         listing)
+                         listing, 0)
     zeroconf.register_service(info, allow_name_change=True)
     return Announcement(zeroconf, info, address)
 
@@ -129,8 +140,35 @@ def _number(props: dict[str, str], key: str) -> int:
     return int(props.get(key, "0"))
 
 
-def _found(info: ServiceInfo) -> FoundHost | None:
-    props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
+def _properties(info: ServiceInfo) -> dict[str, str]:
+    return {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
+
+
+def _sequence(props: dict[str, str]) -> int:
+    """The listing's number (0: none, or not a number)."""
+    try:
+        return _number(props, "seq")
+    except ValueError:
+        return 0
+
+
+def _newest(zeroconf: Zeroconf, info: ServiceInfo) -> dict[str, str]:
+    """The newest listing (highest `seq`) among the service's TXT records that
+    `zeroconf` holds. It may hold several, and not the newest last: a record
+    refreshed within a second of a newer one is kept beside it (RFC 6762 10.2),
+    so a listing that changes and changes back (a player away, then back) would
+    otherwise leave the middle one showing; and an answer to a query can be
+    sent after a newer announcement. Hosts that do not number read as 0."""
+    newest = _properties(info)
+    for record in zeroconf.cache.get_all_by_details(info.name, TXT, CLASS_IN):
+        if isinstance(record, DNSText):
+            props = _properties(ServiceInfo(SERVICE_TYPE, info.name, properties=record.text))
+            if _sequence(props) > _sequence(newest):
+                newest = props
+    return newest
+
+
+def _found(info: ServiceInfo, props: dict[str, str]) -> FoundHost | None:
     addresses = info.parsed_addresses(IPVersion.V4Only)
     try:
         label = info.name.removesuffix("." + SERVICE_TYPE)
@@ -173,8 +211,7 @@ class LiveBrowser:
                 collector.changed.clear()
             for name in changed:
                 info = self._zeroconf.get_service_info(SERVICE_TYPE, name, timeout=500)
-                host = _found(info) if info is not None else None
-                if host is None:
+                if info is None or (host := _found(info, _newest(self._zeroconf, info))) is None:
                     with collector.lock:
                         collector.changed.add(name)  # try again
                     continue

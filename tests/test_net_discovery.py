@@ -72,3 +72,23 @@ def test_a_live_browser_follows_a_game_starting_a_player_leaving_and_the_host_go
         _until(browser, port, lambda mine: not mine)
     finally:
         browser.close()
+
+
+def test_a_listing_that_changes_and_changes_back_shows_the_last_one():
+    """A player away then back within a second (1 player away, then none): the
+    browser ends showing the listing announced last, not the one in between
+    (zeroconf keeps a record refreshed within a second beside a newer one)."""
+    port = 20000 + (os.getpid() + 11) % 40000
+    browser = LiveBrowser(interfaces=LOOPBACK)
+    announcement = announce(f"blip table {os.getpid()}", port, Listing(playing=1), "127.0.0.1",
+                            interfaces=LOOPBACK)
+    try:
+        _until(browser, port, lambda mine: mine and mine[0].playing == 1)
+        announcement.update(Listing(playing=1, away=1)).result(timeout=WAIT)
+        announcement.update(Listing(playing=1)).result(timeout=WAIT)
+        time.sleep(1.5)  # every announcement heard and resolved
+        found = _until(browser, port, lambda mine: mine and mine[0].away == 0)
+        assert found[0].playing == 1
+    finally:
+        announcement.close()
+        browser.close()
