@@ -1,6 +1,9 @@
 """The `havana tournament` command and its figures."""
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +125,23 @@ def test_figures_that_cannot_be_kept_are_said_and_the_games_go_on(tmp_path, caps
     lines = captured.err.splitlines()
     assert lines == [f"havana tournament: cannot keep the figures in {path}: "
                      "File exists"] * 2
+
+
+def _tune_search(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "tools/tune_search.py", *args], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, check=False)
+
+
+def test_search_settings_play_at_their_own_iterations():
+    """tools/tune_search.py: each seat searches its own iteration count (summed
+    over its root searches), whatever the machine's speed."""
+    done = _tune_search("--seats", "c0.3n20,c0.6n10x3", "--games", "1", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["games"] == 1
+    assert report["iterations_mean"] == {"c0.3n20": 20.0, "c0.6n10x3": 30.0}
+
+
+def test_a_bad_search_setting_is_refused_in_one_line():
+    done = _tune_search("--seats", "c0.3n20,hard", "--games", "1")
+    assert done.returncode == 2 and "not 'hard'" in done.stderr.strip().splitlines()[-1]

@@ -139,17 +139,21 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
 def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
                    budget_ms: float | None = None,
                    progress: Callable[[int, dict[str, Any]], None] | None = None,
-                   first_game: int = 0) -> dict[str, Any]:
+                   first_game: int = 0,
+                   seat_bot: Callable[[str, int, float | None], Bot] = bot_for
+                   ) -> dict[str, Any]:
     """Play `games` games of len(levels) players with rotated seats. Game number g
     (from `first_game`) is dealt from its own seed and seated by g, so a stopped
-    tournament resumed at its next game number plays the games it did not."""
+    tournament resumed at its next game number plays the games it did not.
+    `seat_bot(label, seed, budget_ms)` makes each seat's bot (default `bot_for`)."""
     players = len(levels)
     tally = Tally(levels, rules)
     ids = [b.id for b in rules.buildings]
     for game in range(first_game, first_game + games):
         seating = [levels[(s + game) % players] for s in range(players)]
         game_seed = seed * 1_000_003 + game
-        bots = [bot_for(level, game_seed * 8 + s, budget_ms) for s, level in enumerate(seating)]
+        bots = [seat_bot(level, game_seed * 8 + s, budget_ms)
+                for s, level in enumerate(seating)]
 
         def record(state: State, seat: int, decision: Decision, ms: float,
                    seating: list[str] = seating, bots: list[Bot] = bots) -> None:

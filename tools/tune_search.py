@@ -1,0 +1,90 @@
+"""Search settings against each other at equal iterations: a tournament whose
+seats are the hard bot's search with a given UCB exploration constant and
+iteration count, searched in this process (no worker pool, no clock), so the
+result depends on the settings only, not on the machine's speed or load.
+
+Players: one per seat. A seat is `cC nN` written without the space, e.g. `c0.3n1500`: exploration C,
+N iterations per search; `c0.3n1500x2` sums the root statistics of 2 such
+searches, as the root-parallel workers do (`parallel.merge`).
+
+    python3 tools/tune_search.py --seats c0.3n1500,c0.6n1500 --games 40 \\
+        [--first-game G] [--seed S] [--keep FILE]
+
+Prints the tournament's JSON report (`havana tournament --json`'s figures);
+progress to stderr after every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+from havana_game.ai.bots import ViewBot
+from havana_game.ai.determinize import Determinizer
+from havana_game.ai.ismcts import Search
+from havana_game.ai.parallel import RootStats, merge
+from havana_game.ai.tournament import run_tournament
+from havana_game.content import classic_rules
+from havana_game.rules import Decision
+
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?")
+
+
+class SettingsBot(ViewBot):
+    """The hard bot's search with the seat's exploration, iterations and searches."""
+
+    level = "settings"
+
+    def __init__(self, label: str, seed: int) -> None:
+        super().__init__(seed)
+        found = SEAT.fullmatch(label)
+        if found is None:
+            raise ValueError(f"a seat is cCnN[xW], e.g. c0.3n1500: not {label!r}")
+        self.exploration = float(found["c"])
+        self.iterations = int(found["n"])
+        self.searches = int(found["w"] or 1)
+        self.last_iterations = 0
+
+    def choose(self, determinizer: Determinizer, seat: int) -> Decision:
+        results: list[tuple[RootStats, int]] = []
+        for _ in range(self.searches):
+            search = Search(determinizer, random.Random(self.rng.getrandbits(62)),
+                            exploration=self.exploration)
+            search.run(iterations=self.iterations)
+            mine = search.root.stats[seat]
+            results.append(([(d, st[0], st[1]) for d, st in mine.items()], search.iterations))
+        thought = merge(results, self.searches)
+        self.last_iterations = thought.iterations
+        return thought.decision
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", required=True, help="settings per seat, comma separated")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--keep", type=Path, help="write the figures so far after every game")
+    args = parser.parse_args()
+    seats = args.seats.split(",")
+    for label in seats:
+        if SEAT.fullmatch(label) is None:
+            parser.error(f"a seat is cCnN[xW], e.g. c0.3n1500: not {label!r}")
+
+    def progress(games: int, report: dict[str, object]) -> None:
+        print(games, json.dumps(report["win_rate"]), file=sys.stderr, flush=True)
+        if args.keep is not None:
+            args.keep.write_text(json.dumps(report, indent=1) + "\n")
+
+    report = run_tournament(classic_rules(), seats, args.games, args.seed, None, progress,
+                            args.first_game, lambda label, seed, _: SettingsBot(label, seed))
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
