@@ -5,7 +5,9 @@ result depends on the settings only, not on the machine's speed or load.
 
 Players: one per seat. A seat is `cC nN` written without the space, e.g. `c0.3n1500`: exploration C,
 N iterations per search; `c0.3n1500x2` sums the root statistics of 2 such
-searches, as the root-parallel workers do (`parallel.merge`).
+searches, as the root-parallel workers do (`parallel.merge`). A seat may also be
+a level that does not search (`random`, `easy`, `medium`, `denial`, `rush`), so
+that settings can be played against the scripted levels for their hoarding figures.
 
     python3 tools/tune_search.py --seats c0.3n1500,c0.6n1500 --games 40 \\
         [--first-game G] [--seed S] [--keep FILE]
@@ -23,15 +25,31 @@ import re
 import sys
 from pathlib import Path
 
+from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.ismcts import Search
 from havana_game.ai.parallel import RootStats, merge
-from havana_game.ai.tournament import run_tournament
+from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?")
+PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
+"""The levels that do not search, so whose play does not depend on the clock."""
+
+
+def seat_error(label: str) -> str | None:
+    """Why `label` is not a seat, or None."""
+    if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
+        return None
+    return f"a seat is cCnN[xW] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
+        f"not {label!r}"
+
+
+def seat_bot(label: str, seed: int, budget_ms: float | None) -> Bot:
+    """The bot of a seat: the search with its settings, or a plain level."""
+    return SettingsBot(label, seed) if SEAT.fullmatch(label) else bot_for(label, seed, None)
 
 
 class SettingsBot(ViewBot):
@@ -43,7 +61,7 @@ class SettingsBot(ViewBot):
         super().__init__(seed)
         found = SEAT.fullmatch(label)
         if found is None:
-            raise ValueError(f"a seat is cCnN[xW], e.g. c0.3n1500: not {label!r}")
+            raise ValueError(seat_error(label))
         self.exploration = float(found["c"])
         self.iterations = int(found["n"])
         self.searches = int(found["w"] or 1)
@@ -72,8 +90,9 @@ def main() -> int:
     args = parser.parse_args()
     seats = args.seats.split(",")
     for label in seats:
-        if SEAT.fullmatch(label) is None:
-            parser.error(f"a seat is cCnN[xW], e.g. c0.3n1500: not {label!r}")
+        error = seat_error(label)
+        if error is not None:
+            parser.error(error)
 
     def progress(games: int, report: dict[str, object]) -> None:
         print(games, json.dumps(report["win_rate"]), file=sys.stderr, flush=True)
@@ -81,7 +100,7 @@ def main() -> int:
             args.keep.write_text(json.dumps(report, indent=1) + "\n")
 
     report = run_tournament(classic_rules(), seats, args.games, args.seed, None, progress,
-                            args.first_game, lambda label, seed, _: SettingsBot(label, seed))
+                            args.first_game, seat_bot)
     print(json.dumps(report))
     return 0
 
