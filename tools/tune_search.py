@@ -3,11 +3,12 @@ seats are the hard bot's search with a given UCB exploration constant and
 iteration count, searched in this process (no worker pool, no clock), so the
 result depends on the settings only, not on the machine's speed or load.
 
-Players: one per seat. A seat is `cC nN` written without the space, e.g. `c0.3n1500`: exploration C,
-N iterations per search; `c0.3n1500x2` sums the root statistics of 2 such
-searches, as the root-parallel workers do (`parallel.merge`). A seat may also be
-a level that does not search (`random`, `easy`, `medium`, `denial`, `rush`), so
-that settings can be played against the scripted levels for their hoarding figures.
+Players: one per seat. A seat is `cC nN` written without the space, e.g.
+`c0.3n1500`: exploration C, N iterations per search; `c0.3n1500x2` sums the root
+statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`).
+A seat may also be a level that does not search (`random`, `easy`, `medium`,
+`denial`, `rush`), so that settings can be played against the scripted levels for
+their hoarding figures.
 
     python3 tools/tune_search.py --seats c0.3n1500,c0.6n1500 --games 40 \\
         [--first-game G] [--seed S] [--keep FILE]
@@ -20,17 +21,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import Search
-from havana_game.ai.parallel import RootStats, merge
+from havana_game.ai.parallel import merge, searched
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
+from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
@@ -68,13 +69,8 @@ class SettingsBot(ViewBot):
         self.last_iterations = 0
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
-        results: list[tuple[RootStats, int]] = []
-        for _ in range(self.searches):
-            search = Search(determinizer, random.Random(self.rng.getrandbits(62)),
-                            exploration=self.exploration)
-            search.run(iterations=self.iterations)
-            mine = search.root.stats[seat]
-            results.append(([(d, st[0], st[1]) for d, st in mine.items()], search.iterations))
+        results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
+                            self.exploration) for _ in range(self.searches)]
         thought = merge(results, self.searches)
         self.last_iterations = thought.iterations
         return thought.decision
@@ -94,10 +90,10 @@ def main() -> int:
         if error is not None:
             parser.error(error)
 
-    def progress(games: int, report: dict[str, object]) -> None:
+    def progress(games: int, report: dict[str, Any]) -> None:
         print(games, json.dumps(report["win_rate"]), file=sys.stderr, flush=True)
         if args.keep is not None:
-            args.keep.write_text(json.dumps(report, indent=1) + "\n")
+            keep(args.keep, report)
 
     report = run_tournament(classic_rules(), seats, args.games, args.seed, None, progress,
                             args.first_game, seat_bot)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .ismcts import Search
+from .ismcts import EXPLORATION, Search
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -63,7 +63,13 @@ def search_root(view: View, rules: Ruleset | None, seed: int,
     """One worker's search (run in a pool process): its root statistics for the
     view's seat and the iterations it ran."""
     determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
-    search = Search(determinizer, random.Random(seed))
+    return searched(determinizer, seed, deadline, iterations)
+
+
+def searched(determinizer: Determinizer, seed: int, deadline: float | None,
+             iterations: int | None, exploration: float = EXPLORATION) -> tuple[RootStats, int]:
+    """One search for the determinizer's seat: its root statistics and iterations."""
+    search = Search(determinizer, random.Random(seed), exploration)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
