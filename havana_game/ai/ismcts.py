@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..rules import Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -41,6 +42,14 @@ ROLLOUT_DECISIONS = 4
 
 Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
+RootShare = dict[Decision, tuple[int, float]]
+"""The other searches' visits and reward sums of the searching seat's root decisions."""
+Exchange = Callable[[dict[Decision, Stats]], RootShare]
+"""Publishes this search's root statistics for the searching seat and returns the
+other searches' (`Search.exchange`)."""
+SHARE_EVERY = 64
+"""Iterations between two exchanges of root statistics with the other searches
+of the same decision (about 13 ms of a worker's search)."""
 
 
 class _Node:
@@ -57,7 +66,8 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
+                 rollout_decisions: int = ROLLOUT_DECISIONS,
+                 exchange: Exchange | None = None) -> None:
         self.determinizer = determinizer
         self.rng = rng
         self.exploration = exploration
@@ -65,6 +75,14 @@ class Search:
         self.players = determinizer.template.players
         self.root = _Node(self.players)
         self.iterations = 0
+        self.exchange = exchange
+        """Shares root statistics with the other searches of the decision every
+        `SHARE_EVERY` iterations; the root's choice for the searching seat then
+        follows everyone's statistics, so every search spends its iterations
+        below the decisions that look best over all of them."""
+        self.shared: RootShare = {}
+        """The other searches' root statistics, as of the last exchange."""
+        self.shared_visits = 0
 
     def run(self, seconds: float | None = None, iterations: int | None = None,
             deadline: float | None = None) -> Decision:
@@ -76,6 +94,8 @@ class Search:
         if deadline is None and iterations is None:
             raise ValueError("give a time limit or an iteration cap")
         while True:
+            if self.exchange is not None and self.iterations % SHARE_EVERY == 0:
+                self.share()
             self._iterate()
             self.iterations += 1
             if iterations is not None and self.iterations >= iterations:
@@ -83,6 +103,12 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return self.best()
+
+    def share(self) -> None:
+        """Publish this search's root statistics and take in the others'."""
+        assert self.exchange is not None
+        self.shared = self.exchange(self.root.stats[self.determinizer.seat])
+        self.shared_visits = sum(visits for visits, _ in self.shared.values())
 
     def best(self) -> Decision:
         """The searching seat's decision with the most visits at the root."""
@@ -114,14 +140,44 @@ class Search:
             return unvisited[self.rng.randrange(len(unvisited))]
         return best
 
+    def _select_shared(self, node: _Node, seat: int, legal: tuple[Decision, ...]) -> Decision:
+        """`_select` at the root for the searching seat, on its own statistics plus
+        the other searches' (`shared`): every one of the seat's root decisions is
+        available in every iteration of every search."""
+        stats, shared = node.stats[seat], self.shared
+        unvisited = []
+        c, log, sqrt = self.exploration, math.log, math.sqrt
+        best, best_score = legal[0], -1.0
+        for d in legal:
+            st = stats.get(d)
+            if st is None:
+                st = stats[d] = [0, 0.0, 0]
+            st[2] += 1
+            others = shared.get(d, (0, 0.0))
+            visits = st[0] + others[0]
+            if not visits:
+                unvisited.append(d)
+            elif not unvisited:
+                score = (st[1] + others[1]) / visits \
+                    + c * sqrt(log(st[2] + self.shared_visits) / visits)
+                if score > best_score:
+                    best, best_score = d, score
+        if unvisited:
+            return unvisited[self.rng.randrange(len(unvisited))]
+        return best
+
     def _descend(self, state: State, node: _Node) -> list[tuple[int, Decision]]:
         """Pick and apply one decision, or one per seat of a simultaneous group."""
         picks = []
         phase, round_ = state.phase, state.round
         group = phase in (SETUP, COVER)
+        shared_here = node is self.root and self.shared_visits > 0
         while True:
             seat = state.deciders()[0]
-            decision = self._select(node, seat, legal_decisions(state, seat))
+            if shared_here and seat == self.determinizer.seat:
+                decision = self._select_shared(node, seat, legal_decisions(state, seat))
+            else:
+                decision = self._select(node, seat, legal_decisions(state, seat))
             picks.append((seat, decision))
             apply(state, seat, decision)
             if not group or state.phase != phase or state.round != round_:
