@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from havana_game.ai import make_bot
+from havana_game.ai import make_bot, parallel
 from havana_game.ai.bots import ExpertBot, HardBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.hint import HintSeat, HintService, hint_for
@@ -89,8 +89,7 @@ def test_a_search_follows_the_root_statistics_the_others_share():
     search = Search(Determinizer(view, RULES), random.Random(3),
                     exchange=lambda mine: {favourite: (5000, 4900.0)})
     search.run(iterations=300)
-    mine = search.root.stats[view["you"]]
-    assert mine[favourite][0] > 0.5 * search.iterations
+    assert search.own_root()[favourite][0] > 0.5 * search.iterations
 
 
 def test_the_shared_root_passes_each_workers_statistics_to_the_others():
@@ -100,8 +99,8 @@ def test_the_shared_root_passes_each_workers_statistics_to_the_others():
     board = SharedRoot(view, 3)
     other = SharedRoot(view, 3, board.name)
     try:
-        assert board.exchange_for(0, slots)({first: [5, 2.5, 5]}) == {}
-        assert other.exchange_for(1, slots)({first: [1, 1.0, 3], second: [2, 0.5, 3]}) == \
+        assert board.exchange_for(0, slots)({first: (5, 2.5)}) == {}
+        assert other.exchange_for(1, slots)({first: (1, 1.0), second: (2, 0.5)}) == \
             {first: (5, 2.5)}
         assert other.exchange_for(2, slots)({}) == {first: (6, 3.5), second: (2, 0.5)}
     finally:
@@ -131,13 +130,20 @@ def test_a_worker_searches_by_the_shared_root_statistics():
 
 
 @pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="shared memory is listed in /dev/shm")
-def test_timed_workers_share_and_free_their_memory():
+def test_timed_workers_share_and_free_their_memory(monkeypatch):
+    made = []
+
+    class Recorded(parallel.SharedRoot):
+        def __init__(self, view, workers, name=None):
+            super().__init__(view, workers, name)
+            made.append(self.name.lstrip("/"))
+
+    monkeypatch.setattr(parallel, "SharedRoot", Recorded)
     view = _wide_view()
-    before = set(os.listdir("/dev/shm"))
     thought = think(view, None, 5, 2, deadline=time.perf_counter() + 0.2)
     assert thought.workers == 2 and thought.iterations >= 2
     assert to_json(thought.decision, RULES.names) in view["legal"]
-    assert set(os.listdir("/dev/shm")) <= before
+    assert len(made) == 1 and made[0] not in os.listdir("/dev/shm")
 
 
 def test_the_pool_is_started_once_and_searches_in_other_processes():

@@ -32,7 +32,7 @@ from typing import Any
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import SHARE_EVERY, Exchange, RootShare, Search, Stats
+from havana_game.ai.ismcts import SHARE_EVERY, Exchange, RootShare, Search
 from havana_game.ai.parallel import RootStats, add_shares, merge, searched
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
@@ -92,8 +92,8 @@ def sharing_searches(determinizer: Determinizer, seeds: list[int], iterations: i
     boards: list[RootShare] = [{} for _ in seeds]
 
     def exchange_for(index: int) -> Exchange:
-        def exchange(mine: dict[Decision, Stats]) -> RootShare:
-            boards[index] = {d: (st[0], st[1]) for d, st in mine.items()}
+        def exchange(own: RootShare) -> RootShare:
+            boards[index] = own
             return add_shares(board for other, board in enumerate(boards) if other != index)
         return exchange
 
@@ -102,8 +102,7 @@ def sharing_searches(determinizer: Determinizer, seeds: list[int], iterations: i
     while searches[0].iterations < iterations:
         for search in searches:
             search.run(iterations=min(search.iterations + SHARE_EVERY, iterations))
-    seat = determinizer.seat
-    return [([(d, st[0], st[1]) for d, st in search.root.stats[seat].items()], search.iterations)
+    return [([(d, n, reward) for d, (n, reward) in search.own_root().items()], search.iterations)
             for search in searches]
 
 

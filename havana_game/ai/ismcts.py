@@ -12,6 +12,10 @@ cards stay face down until everyone has placed, so it is simultaneous in what
 each seat knows), every seat still to choose picks from its own statistics in the
 same node, without seeing the others' picks; the child is keyed by the joint pick.
 
+Several searches of one decision (the root-parallel workers) may share their root
+statistics as they go (`exchange`): each then chooses at the root by the visits and
+rewards of all of them, and below the root by its own tree.
+
 Chance (bag draws, draw-pile order) comes from the sample's fresh RNG, so the tree
 is open-loop over chance. Every random draw comes from the `random.Random` given,
 so a search with an iteration cap is exactly reproducible; with a time limit the
@@ -44,12 +48,13 @@ Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
 RootShare = dict[Decision, tuple[int, float]]
 """The other searches' visits and reward sums of the searching seat's root decisions."""
-Exchange = Callable[[dict[Decision, Stats]], RootShare]
-"""Publishes this search's root statistics for the searching seat and returns the
-other searches' (`Search.exchange`)."""
+Exchange = Callable[[RootShare], RootShare]
+"""Publishes this search's own root statistics for the searching seat and returns
+the other searches' (`Search.exchange`)."""
 SHARE_EVERY = 64
 """Iterations between two exchanges of root statistics with the other searches
-of the same decision (about 13 ms of a worker's search)."""
+of the same decision (about 15 ms of a worker's search); the first comes after
+as many, when the root has every decision of the searching seat."""
 
 
 class _Node:
@@ -77,12 +82,12 @@ class Search:
         self.iterations = 0
         self.exchange = exchange
         """Shares root statistics with the other searches of the decision every
-        `SHARE_EVERY` iterations; the root's choice for the searching seat then
-        follows everyone's statistics, so every search spends its iterations
-        below the decisions that look best over all of them."""
+        `SHARE_EVERY` iterations (`share`)."""
         self.shared: RootShare = {}
-        """The other searches' root statistics, as of the last exchange."""
+        """The other searches' root statistics as of the last exchange, which the
+        root's statistics for the searching seat include."""
         self.shared_visits = 0
+        """Their iterations: every root decision of the seat was available in each."""
 
     def run(self, seconds: float | None = None, iterations: int | None = None,
             deadline: float | None = None) -> Decision:
@@ -94,7 +99,8 @@ class Search:
         if deadline is None and iterations is None:
             raise ValueError("give a time limit or an iteration cap")
         while True:
-            if self.exchange is not None and self.iterations % SHARE_EVERY == 0:
+            if self.exchange is not None and self.iterations \
+                    and self.iterations % SHARE_EVERY == 0:
                 self.share()
             self._iterate()
             self.iterations += 1
@@ -105,13 +111,38 @@ class Search:
         return self.best()
 
     def share(self) -> None:
-        """Publish this search's root statistics and take in the others'."""
+        """Publish this search's own root statistics for the searching seat, and
+        count the other searches' in the root's statistics (in place of what they
+        shared before): the root then chooses by everyone's statistics, so every
+        search spends its iterations below the decisions that look best over all
+        of them."""
         assert self.exchange is not None
-        self.shared = self.exchange(self.root.stats[self.determinizer.seat])
-        self.shared_visits = sum(visits for visits, _ in self.shared.values())
+        stats = self.root.stats[self.determinizer.seat]
+        shared = self.exchange(self.own_root())
+        visits = sum(n for n, _ in shared.values())
+        more = visits - self.shared_visits
+        for counts in stats.values():
+            counts[2] += more
+        for decision, (n, reward) in shared.items():
+            st = stats.get(decision)
+            if st is None:  # not legal at this root (another view's search)
+                continue
+            before_n, before_reward = self.shared.get(decision, (0, 0.0))
+            st[0] += n - before_n
+            st[1] += reward - before_reward
+        self.shared, self.shared_visits = shared, visits
+
+    def own_root(self) -> RootShare:
+        """This search's own visits and reward sums of the searching seat's root
+        decisions (without what the other searches shared)."""
+        shared = self.shared
+        return {decision: (st[0] - shared[decision][0], st[1] - shared[decision][1])
+                if decision in shared else (st[0], st[1])
+                for decision, st in self.root.stats[self.determinizer.seat].items()}
 
     def best(self) -> Decision:
-        """The searching seat's decision with the most visits at the root."""
+        """The searching seat's decision with the most visits at the root (the
+        other searches' included)."""
         mine = self.root.stats[self.determinizer.seat]
         return max(mine, key=lambda d: (mine[d][0], mine[d][1]))
 
@@ -140,44 +171,14 @@ class Search:
             return unvisited[self.rng.randrange(len(unvisited))]
         return best
 
-    def _select_shared(self, node: _Node, seat: int, legal: tuple[Decision, ...]) -> Decision:
-        """`_select` at the root for the searching seat, on its own statistics plus
-        the other searches' (`shared`): every one of the seat's root decisions is
-        available in every iteration of every search."""
-        stats, shared = node.stats[seat], self.shared
-        unvisited = []
-        c, log, sqrt = self.exploration, math.log, math.sqrt
-        best, best_score = legal[0], -1.0
-        for d in legal:
-            st = stats.get(d)
-            if st is None:
-                st = stats[d] = [0, 0.0, 0]
-            st[2] += 1
-            others = shared.get(d, (0, 0.0))
-            visits = st[0] + others[0]
-            if not visits:
-                unvisited.append(d)
-            elif not unvisited:
-                score = (st[1] + others[1]) / visits \
-                    + c * sqrt(log(st[2] + self.shared_visits) / visits)
-                if score > best_score:
-                    best, best_score = d, score
-        if unvisited:
-            return unvisited[self.rng.randrange(len(unvisited))]
-        return best
-
     def _descend(self, state: State, node: _Node) -> list[tuple[int, Decision]]:
         """Pick and apply one decision, or one per seat of a simultaneous group."""
         picks = []
         phase, round_ = state.phase, state.round
         group = phase in (SETUP, COVER)
-        shared_here = node is self.root and self.shared_visits > 0
         while True:
             seat = state.deciders()[0]
-            if shared_here and seat == self.determinizer.seat:
-                decision = self._select_shared(node, seat, legal_decisions(state, seat))
-            else:
-                decision = self._select(node, seat, legal_decisions(state, seat))
+            decision = self._select(node, seat, legal_decisions(state, seat))
             picks.append((seat, decision))
             apply(state, seat, decision)
             if not group or state.phase != phase or state.round != round_:

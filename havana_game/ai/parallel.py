@@ -42,7 +42,7 @@ from multiprocessing.shared_memory import SharedMemory
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View, from_json
 from .determinize import Determinizer
-from .ismcts import EXPLORATION, Exchange, RootShare, Search, Stats
+from .ismcts import EXPLORATION, Exchange, RootShare, Search
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -95,12 +95,12 @@ class SharedRoot:
         numbers, stride = self.numbers, 2 * self.decisions
         mine = worker * stride
 
-        def exchange(stats: dict[Decision, Stats]) -> RootShare:
-            for decision, st in stats.items():
+        def exchange(own: RootShare) -> RootShare:
+            for decision, (own_visits, own_reward) in own.items():
                 slot = slots.get(decision)
                 if slot is not None:
-                    numbers[mine + 2 * slot] = st[0]
-                    numbers[mine + 2 * slot + 1] = st[1]
+                    numbers[mine + 2 * slot] = own_visits
+                    numbers[mine + 2 * slot + 1] = own_reward
             shared: RootShare = {}
             for decision, slot in slots.items():
                 visits, reward = 0.0, 0.0
@@ -148,8 +148,7 @@ def searched(determinizer: Determinizer, seed: int, deadline: float | None,
     """One search for the determinizer's seat: its root statistics and iterations."""
     search = Search(determinizer, random.Random(seed), exploration, exchange=exchange)
     search.run(deadline=deadline, iterations=iterations)
-    mine = search.root.stats[determinizer.seat]
-    return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
+    return [(d, n, reward) for d, (n, reward) in search.own_root().items()], search.iterations
 
 
 def add_shares(shares: Iterable[RootShare]) -> RootShare:
