@@ -13,7 +13,7 @@ from havana_game.ai import make_bot, parallel
 from havana_game.ai.bots import ExpertBot, HardBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.hint import HintSeat, HintService, hint_for
-from havana_game.ai.ismcts import Search
+from havana_game.ai.ismcts import SHARE_EVERY, Search
 from havana_game.ai.parallel import SharedRoot, merge, search_root, think, worker_pool
 from havana_game.ai.tournament import bot_for, seat_budget, seat_workers
 from havana_game.cli import main
@@ -89,7 +89,9 @@ def test_a_search_follows_the_root_statistics_the_others_share():
     search = Search(Determinizer(view, RULES), random.Random(3),
                     exchange=lambda mine: {favourite: (5000, 4900.0)})
     search.run(iterations=300)
-    assert search.own_root()[favourite][0] > 0.5 * search.iterations
+    own = search.own_root()
+    assert sum(visits for visits, _ in own.values()) == search.iterations
+    assert own[favourite][0] > 0.5 * search.iterations
 
 
 def test_the_shared_root_passes_each_workers_statistics_to_the_others():
@@ -131,19 +133,28 @@ def test_a_worker_searches_by_the_shared_root_statistics():
 
 @pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="shared memory is listed in /dev/shm")
 def test_timed_workers_share_and_free_their_memory(monkeypatch):
-    made = []
+    """The workers of a timed decision publish their root visits as they go (each
+    all but its last, at most SHARE_EVERY - 1, iterations), and the block is gone
+    afterwards."""
+    made, published = [], []
 
     class Recorded(parallel.SharedRoot):
         def __init__(self, view, workers, name=None):
             super().__init__(view, workers, name)
             made.append(self.name.lstrip("/"))
 
+        def close(self):
+            published.append(list(self.numbers))
+            super().close()
+
     monkeypatch.setattr(parallel, "SharedRoot", Recorded)
     view = _wide_view()
-    thought = think(view, None, 5, 2, deadline=time.perf_counter() + 0.2)
+    thought = think(view, None, 5, 2, deadline=time.perf_counter() + 1.0)
     assert thought.workers == 2 and thought.iterations >= 2
     assert to_json(thought.decision, RULES.names) in view["legal"]
     assert len(made) == 1 and made[0] not in os.listdir("/dev/shm")
+    visits = sum(published[0][0::2])
+    assert visits > 0 and visits >= thought.iterations - 2 * (SHARE_EVERY - 1)
 
 
 def test_the_pool_is_started_once_and_searches_in_other_processes():
