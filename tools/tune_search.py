@@ -5,9 +5,7 @@ result depends on the settings only, not on the machine's speed or load.
 
 Players: one per seat. A seat is `cC nN` written without the space, e.g.
 `c0.3n1500`: exploration C, N iterations per search; `c0.3n1500x2` sums the root
-statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`);
-`c0.3n1500x2s` lets those searches share their root statistics as they go
-(`Search.exchange`), taking turns of `SHARE_EVERY` iterations.
+statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`).
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -23,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 import sys
 from pathlib import Path
@@ -32,14 +29,13 @@ from typing import Any
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import SHARE_EVERY, Exchange, RootShare, Search
-from havana_game.ai.parallel import RootStats, add_shares, merge, searched
+from havana_game.ai.parallel import merge, searched
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
-SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<shared>s)?)?")
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -70,40 +66,14 @@ class SettingsBot(ViewBot):
         self.exploration = float(found["c"])
         self.iterations = int(found["n"])
         self.searches = int(found["w"] or 1)
-        self.shared = bool(found["shared"])
         self.last_iterations = 0
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
-        seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]
-        if self.shared:
-            results = sharing_searches(determinizer, seeds, self.iterations, self.exploration)
-        else:
-            results = [searched(determinizer, seed, None, self.iterations, self.exploration)
-                       for seed in seeds]
+        results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
+                            self.exploration) for _ in range(self.searches)]
         thought = merge(results, self.searches)
         self.last_iterations = thought.iterations
         return thought.decision
-
-
-def sharing_searches(determinizer: Determinizer, seeds: list[int], iterations: int,
-                     exploration: float) -> list[tuple[RootStats, int]]:
-    """Searches of one decision, one per seed, that take turns of `SHARE_EVERY`
-    iterations and share their root statistics at each turn's start."""
-    boards: list[RootShare] = [{} for _ in seeds]
-
-    def exchange_for(index: int) -> Exchange:
-        def exchange(own: RootShare) -> RootShare:
-            boards[index] = own
-            return add_shares(board for other, board in enumerate(boards) if other != index)
-        return exchange
-
-    searches = [Search(determinizer, random.Random(seed), exploration,
-                       exchange=exchange_for(index)) for index, seed in enumerate(seeds)]
-    while searches[0].iterations < iterations:
-        for search in searches:
-            search.run(iterations=min(search.iterations + SHARE_EVERY, iterations))
-    return [([(d, n, reward) for d, (n, reward) in search.own_root().items()], search.iterations)
-            for search in searches]
 
 
 def main() -> int:

@@ -12,10 +12,6 @@ cards stay face down until everyone has placed, so it is simultaneous in what
 each seat knows), every seat still to choose picks from its own statistics in the
 same node, without seeing the others' picks; the child is keyed by the joint pick.
 
-Several searches of one decision (the root-parallel workers) may share their root
-statistics as they go (`exchange`): each then chooses at the root by the visits and
-rewards of all of them, and below the root by its own tree.
-
 Chance (bag draws, draw-pile order) comes from the sample's fresh RNG, so the tree
 is open-loop over chance. Every random draw comes from the `random.Random` given,
 so a search with an iteration cap is exactly reproducible; with a time limit the
@@ -27,7 +23,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 from ..rules import Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -46,15 +41,6 @@ ROLLOUT_DECISIONS = 4
 
 Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
-RootShare = dict[Decision, tuple[int, float]]
-"""The other searches' visits and reward sums of the searching seat's root decisions."""
-Exchange = Callable[[RootShare], RootShare]
-"""Publishes this search's own root statistics for the searching seat and returns
-the other searches' (`Search.exchange`)."""
-SHARE_EVERY = 64
-"""Iterations between two exchanges of root statistics with the other searches
-of the same decision (about 15 ms of a worker's search); the first comes after
-as many, when the root has every decision of the searching seat."""
 
 
 class _Node:
@@ -71,8 +57,7 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS,
-                 exchange: Exchange | None = None) -> None:
+                 rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
         self.determinizer = determinizer
         self.rng = rng
         self.exploration = exploration
@@ -80,14 +65,6 @@ class Search:
         self.players = determinizer.template.players
         self.root = _Node(self.players)
         self.iterations = 0
-        self.exchange = exchange
-        """Shares root statistics with the other searches of the decision every
-        `SHARE_EVERY` iterations (`share`)."""
-        self.shared: RootShare = {}
-        """The other searches' root statistics as of the last exchange, which the
-        root's statistics for the searching seat include."""
-        self.shared_visits = 0
-        """Their iterations: every root decision of the seat was available in each."""
 
     def run(self, seconds: float | None = None, iterations: int | None = None,
             deadline: float | None = None) -> Decision:
@@ -99,9 +76,6 @@ class Search:
         if deadline is None and iterations is None:
             raise ValueError("give a time limit or an iteration cap")
         while True:
-            if self.exchange is not None and self.iterations \
-                    and self.iterations % SHARE_EVERY == 0:
-                self.share()
             self._iterate()
             self.iterations += 1
             if iterations is not None and self.iterations >= iterations:
@@ -110,39 +84,8 @@ class Search:
                 break
         return self.best()
 
-    def share(self) -> None:
-        """Publish this search's own root statistics for the searching seat, and
-        count the other searches' in the root's statistics (in place of what they
-        shared before): the root then chooses by everyone's statistics, so every
-        search spends its iterations below the decisions that look best over all
-        of them."""
-        assert self.exchange is not None
-        stats = self.root.stats[self.determinizer.seat]
-        shared = self.exchange(self.own_root())
-        visits = sum(n for n, _ in shared.values())
-        more = visits - self.shared_visits
-        for counts in stats.values():
-            counts[2] += more
-        for decision, (n, reward) in shared.items():
-            st = stats.get(decision)
-            if st is None:  # not legal at this root (another view's search)
-                continue
-            before_n, before_reward = self.shared.get(decision, (0, 0.0))
-            st[0] += n - before_n
-            st[1] += reward - before_reward
-        self.shared, self.shared_visits = shared, visits
-
-    def own_root(self) -> RootShare:
-        """This search's own visits and reward sums of the searching seat's root
-        decisions (without what the other searches shared)."""
-        shared = self.shared
-        return {decision: (st[0] - shared[decision][0], st[1] - shared[decision][1])
-                if decision in shared else (st[0], st[1])
-                for decision, st in self.root.stats[self.determinizer.seat].items()}
-
     def best(self) -> Decision:
-        """The searching seat's decision with the most visits at the root (the
-        other searches' included)."""
+        """The searching seat's decision with the most visits at the root."""
         mine = self.root.stats[self.determinizer.seat]
         return max(mine, key=lambda d: (mine[d][0], mine[d][1]))
 

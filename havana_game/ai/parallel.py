@@ -7,22 +7,17 @@ has the engine loaded (spawned where there is none), not from the program: a
 fork of the host or the client would hold copies of its sockets and pipes (a
 connection the host closes would stay open in the workers, its port bound).
 Each search samples its own determinizations from the same view with its own
-seed. While they run, the searches of a decision share their root statistics for
-the searching seat through a block of shared memory (`SharedRoot`, every
-`SHARE_EVERY` iterations), and choose at the root by everyone's statistics, so
-each spends its iterations below the decisions that look best over all of them.
-At the end their root statistics are summed, and the decision is the most
-visited (ties: the higher reward sum, then the first seen in worker order). A
-worker ends when the program that started it is gone.
+seed; their root statistics for the searching seat are summed, and the decision
+is the most visited (ties: the higher reward sum, then the first seen in worker
+order). A worker ends when the program that started it is gone.
 
 Deadlines are `time.perf_counter` values, the system-wide monotonic clock on
 Linux, macOS and Windows, so a worker compares its clock with the caller's: a
 search that waited in the queue behind other tables' searches (the pool is
 shared) starts late and stops on time, with fewer iterations.
 
-With an iteration cap each worker runs that many iterations without sharing
-(what another worker has published when depends on the scheduler), and the
-decision is exactly reproducible for a seed and a worker count.
+With an iteration cap each worker runs that many iterations, and the decision is
+exactly reproducible for a seed and a worker count.
 """
 
 from __future__ import annotations
@@ -33,16 +28,14 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.shared_memory import SharedMemory
 
 from ..content import edition_for
-from ..rules import Decision, Ruleset, View, from_json
+from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .ismcts import EXPLORATION, Exchange, RootShare, Search
+from .ismcts import EXPLORATION, Search
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -65,100 +58,21 @@ class Thought:
     """How many searches answered in time."""
 
 
-ShareSlot = tuple[str, int, int]
-"""Where a worker shares its root statistics: the `SharedRoot`'s name, the
-worker's index and the number of workers."""
-
-
-class SharedRoot:
-    """The root statistics of one decision's searches, in shared memory: per
-    worker and per legal decision of the view (in `view["legal"]` order), its
-    visits and reward sum, as of that worker's last exchange."""
-
-    def __init__(self, view: View, workers: int, name: str | None = None) -> None:
-        self.decisions = len(view["legal"])
-        self.workers = workers
-        size = max(1, 16 * workers * self.decisions)
-        self.memory = SharedMemory(name, create=name is None, size=size)
-        buffer = self.memory.buf
-        assert buffer is not None  # an open SharedMemory has its buffer
-        if name is None:
-            buffer[:size] = bytes(size)
-        self.numbers = buffer.cast("d")
-
-    @property
-    def name(self) -> str:
-        return self.memory.name
-
-    def exchange_for(self, worker: int, slots: dict[Decision, int]) -> Exchange:
-        """The exchange of worker `worker`, whose root decisions sit at `slots`."""
-        numbers, stride = self.numbers, 2 * self.decisions
-        mine = worker * stride
-
-        def exchange(own: RootShare) -> RootShare:
-            for decision, (own_visits, own_reward) in own.items():
-                slot = slots.get(decision)
-                if slot is not None:
-                    numbers[mine + 2 * slot] = own_visits
-                    numbers[mine + 2 * slot + 1] = own_reward
-            shared: RootShare = {}
-            for decision, slot in slots.items():
-                visits, reward = 0.0, 0.0
-                for start in range(0, self.workers * stride, stride):
-                    if start != mine:
-                        visits += numbers[start + 2 * slot]
-                        reward += numbers[start + 2 * slot + 1]
-                if visits:
-                    shared[decision] = (int(visits), reward)
-            return shared
-        return exchange
-
-    def close(self) -> None:
-        """Let go of the memory (and free it, if this handle made it)."""
-        self.numbers.release()
-        self.memory.close()
-
-
-def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | None,
-                iterations: int | None, share: ShareSlot | None = None
-                ) -> tuple[RootStats, int]:
+def search_root(view: View, rules: Ruleset | None, seed: int,
+                deadline: float | None, iterations: int | None) -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
-    view's seat and the iterations it ran; with `share`, it exchanges root
-    statistics with the decision's other workers as it goes."""
-    rules = rules or edition_for(view["ruleset"], view["deck"])
-    determinizer = Determinizer(view, rules)
-    if share is None:
-        return searched(determinizer, seed, deadline, iterations)
-    name, worker, workers = share
-    try:
-        board = SharedRoot(view, workers, name)
-    except FileNotFoundError:  # started after the decision was made without it
-        return searched(determinizer, seed, deadline, iterations)
-    try:
-        slots = {from_json(obj, rules.names): slot for slot, obj in enumerate(view["legal"])}
-        return searched(determinizer, seed, deadline, iterations,
-                        exchange=board.exchange_for(worker, slots))
-    finally:
-        board.close()
+    view's seat and the iterations it ran."""
+    determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
+    return searched(determinizer, seed, deadline, iterations)
 
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
-             iterations: int | None, exploration: float = EXPLORATION,
-             exchange: Exchange | None = None) -> tuple[RootStats, int]:
+             iterations: int | None, exploration: float = EXPLORATION) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
-    search = Search(determinizer, random.Random(seed), exploration, exchange=exchange)
+    search = Search(determinizer, random.Random(seed), exploration)
     search.run(deadline=deadline, iterations=iterations)
-    return [(d, n, reward) for d, (n, reward) in search.own_root().items()], search.iterations
-
-
-def add_shares(shares: Iterable[RootShare]) -> RootShare:
-    """The visits and reward sums of several searches' root decisions, added up."""
-    total: dict[Decision, tuple[int, float]] = {}
-    for share in shares:
-        for decision, (visits, reward) in share.items():
-            before = total.get(decision, (0, 0.0))
-            total[decision] = (before[0] + visits, before[1] + reward)
-    return total
+    mine = search.root.stats[determinizer.seat]
+    return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
 
 
 def worker_seed(seed: int, worker: int) -> int:
@@ -262,15 +176,12 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
     search queued behind another table's) is left out, unless none has answered.
-    If the pool breaks (a worker killed), the search runs here in the caller.
-    Timed searches on several workers share their root statistics as they go."""
+    If the pool breaks (a worker killed), the search runs here in the caller."""
     workers = max(1, workers)
     pool = worker_pool(workers)
-    board = SharedRoot(view, workers) if workers > 1 and iterations is None else None
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
-            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
-                        None if board is None else (board.name, w, workers))
+            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -283,8 +194,4 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
         _drop_pool(pool)
         results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations)
                    for w in range(workers)]
-    finally:
-        if board is not None:
-            board.close()
-            board.memory.unlink()
     return merge(results, len(results))
