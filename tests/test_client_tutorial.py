@@ -112,3 +112,73 @@ def test_the_lesson_resumes_where_it_was_left(tmp_path):
     assert again.step_index == 4 and again.view["version"] == version
     step(app, click(again.controls()["lesson_restart"]))
     assert app.scene.step_index == 0 and app.settings.tutorial_moves == []
+
+
+def boxes(app, scene: TutorialScene):
+    """Each step's box (and the closing words'), with a wrong click's note up
+    when the step waits for a decision: (step, box, its buttons, the height its
+    words and buttons need)."""
+    for index in range(len(scene.lesson.steps) + 1):
+        scene.step_index = index
+        lesson_step = scene.current
+        scene.lesson_note = tr(lesson_step.wrong) if lesson_step and lesson_step.until else ""
+        scene._build_buttons()
+        box = scene.box_rect()
+        buttons = [b.rect for b in scene.buttons if b.name.startswith("lesson_")]
+        yield lesson_step, box, buttons, scene._box_height(box.w)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("edition", LESSONS)
+def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, edition,
+                                                                      size):
+    from havana_game.client.profile.settings import TEXT_SIZES
+    from havana_game.client.ui import art
+
+    app = make_app(tmp_path, size)
+    scene = app.show("tutorial", edition)
+    settle(app, 0.05)
+    try:
+        for language in LANGUAGES:
+            set_language(language)
+            for text_size in TEXT_SIZES:
+                art.set_text_size(text_size)
+                for lesson_step, box, buttons, needed in boxes(app, scene):
+                    where = (language, text_size, lesson_step and lesson_step.id)
+                    assert needed <= box.h, where  # no line of its words is cut off
+                    assert box.top >= scene.layout_.top.bottom and box.bottom <= size[1], where
+                    assert box.collidelist(scene.target_rects()) < 0, where
+                    assert all(box.contains(b) for b in buttons), where
+                    assert all(b.collidelist([o for o in buttons if o is not b]) < 0
+                               for b in buttons), where
+                    if language == "en" and text_size == 1.0:  # over the log, not the table
+                        assert scene.layout_.log.contains(box), where
+    finally:
+        set_language("en")
+        art.set_text_size(1.0)
+
+
+def test_the_log_goes_on_below_the_box_over_it(tmp_path):
+    app = make_app(tmp_path)
+    scene = app.show("tutorial")
+    settle(app, 0.05)
+    area = scene._log_area()
+    assert area is not None and area.top >= scene.box_rect().bottom
+    assert area.bottom == scene.layout_.log.bottom
+    step(app, click(scene.controls()["lesson_skip"]))
+    moved = scene._frame_key().log_area
+    assert moved is not None and moved[1] >= scene.box_rect().bottom  # redrawn with the box
+
+
+def test_a_button_moved_by_a_new_step_redraws_the_table_under_it():
+    """The table's picture (which draws the buttons) is redrawn when a button
+    moves, as a step's box of another size moves its buttons."""
+    import pygame
+
+    from havana_game.client.table.framekey import FrameKey
+    from havana_game.client.ui.widgets import Button
+
+    here = Button("lesson_skip", pygame.Rect(10, 10, 150, 30), "Skip step", lambda: None)
+    there = Button("lesson_skip", pygame.Rect(10, 60, 150, 30), "Skip step", lambda: None)
+    assert FrameKey.buttons_of([here]) != FrameKey.buttons_of([there])
+    assert FrameKey.buttons_of([here]) == FrameKey.buttons_of([here])

@@ -31,6 +31,8 @@ class FrameKey:
     """Each seat's tag (a bot, an absent player's countdown)."""
     hint: str = ""
     """The hint's line shown."""
+    log_area: tuple[int, ...] | None = None
+    """Where the log goes, if not its whole panel (under a guide's or lesson's box)."""
 
     @staticmethod
     def staged_of(staging: Staging) -> tuple[Any, ...]:
@@ -39,7 +41,8 @@ class FrameKey:
 
     @staticmethod
     def buttons_of(buttons: list[Button]) -> tuple[tuple[Any, ...], ...]:
-        return tuple((b.name, b.hovered, b.enabled, b.selected, b.label) for b in buttons)
+        return tuple((b.name, b.hovered, b.enabled, b.selected, b.label, tuple(b.rect))
+                     for b in buttons)
 
     @staticmethod
     def animation_of(animator: Animator) -> tuple[tuple[tuple[str, Any], ...],

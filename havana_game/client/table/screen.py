@@ -106,7 +106,21 @@ class TableScreen(TableInput):
             hovered_card=self._hand_hover(), buttons=FrameKey.buttons_of(self.buttons),
             counters=counters, flips=flips,
             hidden=tuple(self.events.hidden) if self.events else (),
-            badges=self._badges(), hint=self._shown_hint())
+            badges=self._badges(), hint=self._shown_hint(),
+            log_area=tuple(area) if (area := self._log_area()) is not None else None)
+
+    def _log_area(self) -> pygame.Rect | None:
+        """Where the game log goes: below the first game's guide hint when one is up,
+        else its whole panel (None)."""
+        hint = self._guide_hint()
+        return guide.log_below(self.layout_, hint) if hint and self.layout_ else None
+
+    def _guide_hint(self) -> str | None:
+        """The first game's guide hint shown now, if any."""
+        if self.view is None:
+            return None
+        return guide.current_hint(self.app.settings, self._hint_topic(
+            mode(self.view) if self.deciding() else "wait"))
 
     def _badges(self) -> tuple[str | None, ...]:
         """Each seat's tag now: bots, absent players and their countdowns."""
@@ -150,9 +164,8 @@ class TableScreen(TableInput):
             highlight = "remove"
         draw_rows(surface, canvas, view, highlight, self.staging.end, set(self.events.hidden))
         draw_market(surface, canvas, view)
-        hint = guide.current_hint(self.app.settings, self._hint_topic(current))
-        draw_log(surface, canvas, self.log_lines, self.log_scroll,
-                 guide.log_below(self.layout_, hint) if hint else None)
+        hint = self._guide_hint()
+        draw_log(surface, canvas, self.log_lines, self.log_scroll, self._log_area())
         for seat in range(view["players"]):
             if seat in self.layout_.seats:
                 draw_seat(surface, canvas, view, seat, names[seat], seat == self.viewer,
