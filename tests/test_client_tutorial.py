@@ -158,6 +158,43 @@ def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, 
         art.set_text_size(1.0)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("edition", LESSONS)
+def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
+    """The box's title, words and buttons in every language at 100 %, 130 % and
+    150 % text: none cut short, out of the box, over another or across a button's
+    edge (`textaudit.problems`, the box as the window), and none left out."""
+    from havana_game.client.scenes.tutorial import TEXT
+    from havana_game.client.ui import art, fonts
+    from havana_game.client.ui.textaudit import TextLog, problems, recording, traced
+
+    app = make_app(tmp_path, size)
+    scene = app.show("tutorial", edition)
+    settle(app, 0.05)
+    px = scene.layout_.px
+    log = TextLog()
+    found = []
+    try:
+        with recording(log):
+            for language in LANGUAGES:
+                set_language(language)
+                for text_size in (1.0, 1.3, 1.5):
+                    art.set_text_size(text_size)
+                    for lesson_step, box, buttons, _ in boxes(app, scene):
+                        log.clear()
+                        scene._draw_overlays(traced(size, log))
+                        found += [(language, text_size, lesson_step and lesson_step.id, p)
+                                  for p in problems(log, box, buttons)]
+                        shown = {placed.value for placed in log.placed}
+                        lines = [line for words, _ in scene._box_words() for line in
+                                 fonts.wrap(words, px(TEXT), box.w - px(28))]
+                        assert set(lines) <= shown, (language, text_size, lesson_step)
+    finally:
+        set_language("en")
+        art.set_text_size(1.0)
+    assert not found, "\n".join(map(str, found))
+
+
 def test_the_log_goes_on_below_the_box_over_it(tmp_path):
     app = make_app(tmp_path)
     scene = app.show("tutorial")

@@ -23,8 +23,8 @@ from ..ui.widgets import Button
 if TYPE_CHECKING:
     from ..app import App
 
-TEXT = 15
-"""Design height of the step's text."""
+TITLE, TEXT = 16, 15
+"""Design height of the box's title, and of the step's text."""
 BUTTON_W, BUTTON_MIN_W, BUTTON_H, BUTTON_GAP = 150, 110, 30, 10
 """Design width of the box's buttons (at most, and at least before they wrap to a
 second row), their height, and the gap between them."""
@@ -148,6 +148,11 @@ class TutorialScene(TableScreen):
         top = min(box.bottom + self.layout_.px(6), log.bottom)
         return pygame.Rect(log.left, top, log.w, log.bottom - top)
 
+    def _box_title(self) -> str:
+        step = self.current
+        return tr("tutorial.progress", n=self.step_index + 1, total=len(self.lesson.steps)) \
+            if step is not None else tr("tutorial.title")
+
     def _box_words(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What the box says: the step's text, then why a click was not carried
         out, or that the step waits for the game to get there."""
@@ -172,8 +177,9 @@ class TutorialScene(TableScreen):
                     + (len(fonts.wrap(second, px(TEXT), width - px(28))) if second else 0)
                     for second in seconds)
         rows = len(_button_rows(self._button_count(), width - px(24), px))
-        return (px(12) + fonts.line_step(px(16), 1.3) + lines * fonts.line_step(px(TEXT))
-                + px(8) + rows * px(BUTTON_H + BUTTON_GAP))
+        titles = len(fonts.wrap(self._box_title(), px(TITLE), width - px(28), True))
+        return (px(12) + titles * fonts.line_step(px(TITLE), 1.3)
+                + lines * fonts.line_step(px(TEXT)) + px(8) + rows * px(BUTTON_H + BUTTON_GAP))
 
     def _button_count(self) -> int:
         step = self.current
@@ -228,12 +234,11 @@ class TutorialScene(TableScreen):
             drawn.append(ring)
         box = self.box_rect()
         surface.blit(art.panel(box.size, True), box)
-        step = self.current
-        title = tr("tutorial.progress", n=self.step_index + 1, total=len(self.lesson.steps)) \
-            if step is not None else tr("tutorial.title")
-        label = fonts.text(title, px(16), art.ACCENT, True)
-        surface.blit(label, (box.left + px(14), box.top + px(10)))
-        y = box.top + px(12) + fonts.line_step(px(16), 1.3)
+        y = box.top + px(10)
+        for line in fonts.wrap(self._box_title(), px(TITLE), box.w - px(28), True):
+            surface.blit(fonts.text(line, px(TITLE), art.ACCENT, True), (box.left + px(14), y))
+            y += fonts.line_step(px(TITLE), 1.3)
+        y += px(2)
         size = px(TEXT)
         words_end = box.bottom - px(8) - len(_button_rows(self._button_count(), box.w - px(24),
                                                            px)) * px(BUTTON_H + BUTTON_GAP)
