@@ -1,6 +1,6 @@
 """Idle benchmark: the real client (`App.run`) left alone at the menu, at a
-local table waiting for the player, in the LAN lobby and on the results
-screen, each in its own process, and the CPU it uses meanwhile (process CPU
+local table waiting for the player, in Learn to play, in the LAN lobby and on
+the results screen, each in its own process, and the CPU it uses meanwhile (process CPU
 time / wall time, all threads, as % of one core); then the table's frame times
 (update + draw + flip, and the client's work alone: update + draw) while it
 animates rounds 4 to 8 of a 4-player game, at 1920x1080 and 3840x2160.
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENES = ("menu", "table", "lobby", "results")
+SCENES = ("menu", "table", "tutorial", "lobby", "results")
 SIZES = ((1920, 1080), (3840, 2160))
 GOAL_IDLE = 3.0
 """% of one core, at most, with nothing happening."""
@@ -52,6 +52,8 @@ elif scene_name == "lobby":  # a LAN table hosted from the menu, its host proces
     app.switch(HostSetupScene(app))
     app.scene.open_table()
     hosted = app.scene.lan_host
+elif scene_name == "tutorial":  # Learn to play at its first step, its box up
+    app.show("tutorial", restart=True)
 elif scene_name == "results":
     from havana_game.client.shots import table_scene
     table_scene(app, 4, 7, None).show_results()
@@ -154,10 +156,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=8.0, help="measured per scene")
     parser.add_argument("--warm-up", type=float, default=4.0,
                         help="seconds before measuring (the table's opening animations)")
-    parser.add_argument("--frames", type=int, default=600, help="table frames per size")
+    parser.add_argument("--frames", type=int, default=600,
+                        help="table frames per size (0: the idle figures only)")
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
+    if args.frames < 0:
+        parser.error(f"--frames is a count of frames, 0 or more: not {args.frames}")
     report: dict[str, Any] = {
         "command": " ".join(["python3", "tools/bench_idle.py", *sys.argv[1:]]),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -173,7 +178,7 @@ def main() -> int:
         extra = " (waiting for the player)" if idle["waiting_for_player"] else ""
         print(f"idle {scene:8} {idle['scene']:>14}{extra}: {idle['cpu_percent']:5.1f}% of a core"
               f" over {idle['seconds']:.0f} s  (goal <= {GOAL_IDLE:.0f}%)")
-    for width, height in SIZES:
+    for width, height in SIZES if args.frames else ():
         got = run_child(FRAMES_CHILD, [str(width), str(height), str(args.frames)], timeout=600)
         moving = [t for t, busy in zip(got["times"], got["animating"], strict=True) if busy]
         working = [t for t, busy in zip(got["work"], got["animating"], strict=True) if busy]
