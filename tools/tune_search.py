@@ -5,7 +5,9 @@ result depends on the settings only, not on the machine's speed or load.
 
 Players: one per seat. A seat is `cC nN` written without the space, e.g.
 `c0.3n1500`: exploration C, N iterations per search; `c0.3n1500x2` sums the root
-statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`).
+statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`);
+a final `f` makes a building's payments one choice (`ismcts.FAMILIES`), e.g.
+`c0.3n1500f`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -35,7 +37,7 @@ from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
-SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?")
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?(?P<f>f)?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -44,7 +46,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
+    return f"a seat is cCnN[xW][f] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
         f"not {label!r}"
 
 
@@ -66,12 +68,13 @@ class SettingsBot(ViewBot):
         self.exploration = float(found["c"])
         self.iterations = int(found["n"])
         self.searches = int(found["w"] or 1)
+        self.families = bool(found["f"])
         self.last_iterations = 0
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
-                            self.exploration) for _ in range(self.searches)]
-        thought = merge(results, self.searches)
+                            self.exploration, self.families) for _ in range(self.searches)]
+        thought = merge(results, self.searches, self.families)
         self.last_iterations = thought.iterations
         return thought.decision
 

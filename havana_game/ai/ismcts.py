@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from ..rules import Decision, State, apply, legal_decisions
+from ..rules import Build, Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
 from .determinize import Determinizer
 from .evaluate import rewards
@@ -38,9 +38,37 @@ the better lines deeper: 0.3 beat 0.6 in 60% of 80 two-player games at 1,500
 iterations each (docs/bench/ai-notes.md, tools/tune_search.py)."""
 ROLLOUT_DECISIONS = 4
 """Decisions played by the medium policy after the new node before scoring."""
+FAMILIES = False
+"""Whether a building's payments are one choice: the search picks which building
+(or ending the turn) by the payments' summed statistics, then how to pay among
+that building's payments (`family`). With each payment its own choice, a building
+payable in two ways splits its visits and loses the most-visited count to ending
+the turn at equal value (docs/bench/ai-notes.md, "payments split the visits")."""
 
 Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
+
+
+def family(decision: Decision) -> object:
+    """What a decision does, whatever it pays with: a building's payments are one
+    family (the building at that end), every other decision its own."""
+    return ("build", decision.end) if isinstance(decision, Build) else decision
+
+
+def most_visited(stats: dict[Decision, tuple[int, float]], families: bool) -> Decision:
+    """The decision with the most visits (ties: the higher reward sum); with
+    `families`, the most visited family first, then its most visited payment."""
+    def score(d: Decision) -> tuple[int, float]:
+        return stats[d][0], stats[d][1]
+    if not families:
+        return max(stats, key=score)
+    totals: dict[object, list[float]] = {}
+    for d, (visits, reward) in stats.items():
+        total = totals.setdefault(family(d), [0, 0.0])
+        total[0] += visits
+        total[1] += reward
+    chosen = max(totals, key=lambda f: (totals[f][0], totals[f][1]))
+    return max((d for d in stats if family(d) == chosen), key=score)
 
 
 class _Node:
@@ -57,10 +85,11 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
+                 rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES) -> None:
         self.determinizer = determinizer
         self.rng = rng
         self.exploration = exploration
+        self.families = families
         self.rollout_decisions = rollout_decisions
         self.players = determinizer.template.players
         self.root = _Node(self.players)
@@ -85,13 +114,17 @@ class Search:
         return self.best()
 
     def best(self) -> Decision:
-        """The searching seat's decision with the most visits at the root."""
+        """The searching seat's decision with the most visits at the root (`most_visited`)."""
         mine = self.root.stats[self.determinizer.seat]
-        return max(mine, key=lambda d: (mine[d][0], mine[d][1]))
+        return most_visited({d: (st[0], st[1]) for d, st in mine.items()}, self.families)
 
     def _select(self, node: _Node, seat: int, legal: tuple[Decision, ...]) -> Decision:
         """A random decision never tried here, else the best by UCB on availability.
-        One pass counts availability and scores (the search's hottest loop)."""
+        One pass counts availability and scores (the search's hottest loop). With
+        `families`, where a building can be paid in more than one way, the building
+        is chosen first among the families, then its payment (`_select_family`)."""
+        if self.families and any(isinstance(d, Build) for d in legal):
+            return self._select_family(node.stats[seat], legal)
         stats = node.stats[seat]
         unvisited = []
         c, log, sqrt = self.exploration, math.log, math.sqrt
@@ -113,6 +146,35 @@ class Search:
         if unvisited:
             return unvisited[self.rng.randrange(len(unvisited))]
         return best
+
+    def _select_family(self, stats: dict[Decision, Stats],
+                       legal: tuple[Decision, ...]) -> Decision:
+        """UCB over families (their payments' summed visits and rewards, the most
+        available payment's availability), a family never tried first; then UCB
+        over the chosen family's payments, a payment never tried first."""
+        groups: dict[object, list[Decision]] = {}
+        for d in legal:
+            st = stats.get(d)
+            if st is None:
+                st = stats[d] = [0, 0.0, 0]
+            st[2] += 1
+            groups.setdefault(family(d), []).append(d)
+        c, log, sqrt = self.exploration, math.log, math.sqrt
+        totals = {f: (sum(stats[d][0] for d in ds), sum(stats[d][1] for d in ds),
+                      max(stats[d][2] for d in ds)) for f, ds in groups.items()}
+        untried = [f for f, (visits, _, _) in totals.items() if not visits]
+        if untried:
+            chosen = untried[self.rng.randrange(len(untried))]
+        else:
+            chosen = max(totals, key=lambda f: totals[f][1] / totals[f][0]
+                         + c * sqrt(log(totals[f][2]) / totals[f][0]))
+        payments = groups[chosen]
+        fresh = [d for d in payments if not stats[d][0]]
+        if fresh:
+            return fresh[self.rng.randrange(len(fresh))]
+        tries = totals[chosen][0]
+        return max(payments, key=lambda d: stats[d][1] / stats[d][0]
+                   + c * sqrt(log(tries) / stats[d][0]))
 
     def _descend(self, state: State, node: _Node) -> list[tuple[int, Decision]]:
         """Pick and apply one decision, or one per seat of a simultaneous group."""

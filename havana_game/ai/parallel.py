@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .ismcts import EXPLORATION, Search
+from .ismcts import EXPLORATION, FAMILIES, Search, most_visited
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -67,9 +67,10 @@ def search_root(view: View, rules: Ruleset | None, seed: int,
 
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
-             iterations: int | None, exploration: float = EXPLORATION) -> tuple[RootStats, int]:
+             iterations: int | None, exploration: float = EXPLORATION,
+             families: bool = FAMILIES) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
-    search = Search(determinizer, random.Random(seed), exploration)
+    search = Search(determinizer, random.Random(seed), exploration, families=families)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
@@ -80,16 +81,16 @@ def worker_seed(seed: int, worker: int) -> int:
     return seed * 1_000_003 + worker
 
 
-def merge(results: list[tuple[RootStats, int]], workers: int) -> Thought:
-    """Sum the workers' root statistics; the most visited decision wins."""
-    visits: dict[Decision, list[float]] = {}
+def merge(results: list[tuple[RootStats, int]], workers: int,
+          families: bool = FAMILIES) -> Thought:
+    """Sum the workers' root statistics; the most visited decision wins
+    (`ismcts.most_visited`)."""
+    visits: dict[Decision, tuple[int, float]] = {}
     for stats, _ in results:
         for decision, n, reward in stats:
-            total = visits.setdefault(decision, [0, 0.0])
-            total[0] += n
-            total[1] += reward
-    best = max(visits, key=lambda d: (visits[d][0], visits[d][1]))
-    return Thought(best, sum(n for _, n in results), workers)
+            seen, total = visits.get(decision, (0, 0.0))
+            visits[decision] = (seen + n, total + reward)
+    return Thought(most_visited(visits, families), sum(n for _, n in results), workers)
 
 
 PROCESSES_PER_CORE = 2

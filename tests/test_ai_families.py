@@ -1,0 +1,74 @@
+"""A building's payments as one choice (`ismcts.FAMILIES`): the final pick sums a
+building's payments before comparing it with ending the turn, and the search
+tries every building (and ending the turn) before a second way to pay."""
+
+import random
+
+from havana_game.ai.determinize import Determinizer
+from havana_game.ai.ismcts import Search, family, most_visited
+from havana_game.ai.parallel import merge
+from havana_game.content import classic_rules
+from havana_game.rules import Build, EndTurn, apply, legal_decisions, new_game, view_for
+
+RULES = classic_rules()
+PESOS = Build(0, (0, 0, 1, 0, 0, 5, 0))
+WORKER = Build(0, (0, 0, 1, 0, 0, 0, 1))
+OTHER_END = Build(1, (1, 0, 0, 0, 0, 0, 1))
+END = EndTurn()
+
+
+def test_a_buildings_payments_are_one_family():
+    assert family(PESOS) == family(WORKER) != family(OTHER_END)
+    assert family(END) == END
+
+
+def test_the_pick_sums_a_buildings_payments_before_comparing():
+    stats = {END: (10, 9.0), PESOS: (7, 6.3), WORKER: (6, 5.5)}
+    assert most_visited(stats, families=False) == END
+    assert most_visited(stats, families=True) == PESOS  # 13 visits, then its most visited
+    assert most_visited({END: (10, 9.0), PESOS: (4, 3.6), OTHER_END: (9, 8.0)}, True) == END
+
+
+def test_the_workers_sums_are_picked_the_same_way():
+    results = [([(END, 10, 9.0), (PESOS, 6, 5.2)], 16), ([(WORKER, 5, 4.4)], 5)]
+    assert merge(results, 2).decision == END
+    assert merge(results, 2, families=True).decision == PESOS
+
+
+def test_every_building_is_tried_before_a_second_payment():
+    search = Search(_determinizer(), random.Random(3), families=True)
+    stats: dict = {}
+    legal = (PESOS, WORKER, OTHER_END, END)
+    first = [search._select_family(stats, legal) for _ in range(3)]
+    for d in first:  # each tried once, in the search's order
+        stats[d][0] += 1
+        stats[d][1] += 0.5
+    assert {family(d) for d in first} == {family(PESOS), family(OTHER_END), END}
+    assert stats[PESOS][2] == stats[END][2] == 3  # availability counted every time
+
+
+def test_a_search_with_families_plays_legal_decisions_and_counts_its_visits():
+    view = _build_view()
+    search = Search(Determinizer(view, RULES), random.Random(5), families=True)
+    decision = search.run(iterations=300)
+    mine = search.root.stats[view["you"]]
+    assert decision in mine and sum(st[0] for st in mine.values()) == 300
+
+
+def _determinizer():
+    return Determinizer(_build_view(), RULES)
+
+
+def _build_view():
+    """A view of a seat that can build, in one way or more (a random game's)."""
+    rng = random.Random(11)
+    for seed in range(50):
+        state = new_game(RULES, 2, seed)
+        while state.deciders():
+            seat = state.deciders()[0]
+            options = legal_decisions(state, seat)
+            builds = [d for d in options if isinstance(d, Build)]
+            if len(builds) > len({family(d) for d in builds}):
+                return view_for(state, seat)
+            apply(state, seat, rng.choice(options))
+    raise AssertionError("no position with two ways to pay")
