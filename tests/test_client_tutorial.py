@@ -219,3 +219,23 @@ def test_a_button_moved_by_a_new_step_redraws_the_table_under_it():
     there = Button("lesson_skip", pygame.Rect(10, 60, 150, 30), "Skip step", lambda: None)
     assert FrameKey.buttons_of([here]) != FrameKey.buttons_of([there])
     assert FrameKey.buttons_of([here]) == FrameKey.buttons_of([here])
+
+
+def test_the_box_buttons_are_reached_with_the_arrow_keys(tmp_path):
+    """Over the log, the box's buttons are in the arrows' reach: Next, then Skip
+    step, each carried out with Enter."""
+    import pygame
+
+    from .test_client_support import arrow_to, key
+
+    app = make_app(tmp_path)
+    scene = app.show("tutorial")
+    settle(app, 0.05)
+    step(app, click(scene.controls()["lesson_skip"]))  # on to "order", a Next step
+    assert scene.current is not None and scene.current.id == "order"
+    arrow_to(app, scene, "lesson_next")
+    step(app, key(pygame.K_RETURN))
+    assert scene.current.id == "act"
+    arrow_to(app, scene, "lesson_skip")
+    step(app, key(pygame.K_RETURN))
+    assert scene.current.id == "market"
