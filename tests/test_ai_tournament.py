@@ -144,6 +144,27 @@ def test_search_settings_play_at_their_own_iterations():
     assert report["decisions"]["denial"] > 0
 
 
+def test_idle_turns_show_the_root_per_building_and_count_the_split_ones():
+    """tools/idle_turns.py: each turn the searching seat ended with a building
+    affordable, its root per family; the visits add up to the iterations."""
+    done = subprocess.run([sys.executable, "tools/idle_turns.py", "--seat", "c0.3n60",
+                           "--against", "rush", "--games", "2", "--seed", "3", "--json"],
+                          capture_output=True, text=True, check=False,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert 0 < report["idle_turns"] <= report["turns_it_could_build"]
+    for turn in report["idle"]:
+        assert "end turn" in turn["families"]
+        assert any(name.startswith("build end ") for name in turn["families"])
+        assert sum(f["visits"] for f in turn["families"].values()) == 60
+        ended = turn["families"]["end turn"]["visits"]
+        assert turn["a_building_out_visits_ending"] == any(
+            f["visits"] > ended for n, f in turn["families"].items() if n != "end turn")
+    assert report["idle_by_split_visits"] == sum(
+        t["a_building_out_visits_ending"] for t in report["idle"])
+
+
 def test_a_bad_search_setting_is_refused_in_one_line():
     done = _tune_search("--seats", "c0.3n20,hard", "--games", "1")
     assert done.returncode == 2 and "not 'hard'" in done.stderr.strip().splitlines()[-1]

@@ -70,12 +70,19 @@ class SettingsBot(ViewBot):
         self.searches = int(found["w"] or 1)
         self.families = bool(found["f"])
         self.last_iterations = 0
+        self.last_root: dict[Decision, tuple[int, float]] = {}
+        """The last decision's root statistics (visits, reward sum), summed over searches."""
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
                             self.exploration, self.families) for _ in range(self.searches)]
         thought = merge(results, self.searches, self.families)
         self.last_iterations = thought.iterations
+        self.last_root = {}
+        for stats, _ in results:
+            for decision, visits, reward in stats:
+                seen, total = self.last_root.get(decision, (0, 0.0))
+                self.last_root[decision] = (seen + visits, total + reward)
         return thought.decision
 
 
