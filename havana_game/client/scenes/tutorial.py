@@ -148,10 +148,19 @@ class TutorialScene(TableScreen):
         top = min(box.bottom + self.layout_.px(6), log.bottom)
         return pygame.Rect(log.left, top, log.w, log.bottom - top)
 
-    def _box_title(self) -> str:
-        step = self.current
-        return tr("tutorial.progress", n=self.step_index + 1, total=len(self.lesson.steps)) \
+    def _title_lines(self, width: int) -> tuple[str, ...]:
+        """The box's title ("Learn to play · step 3 of 8") in a box `width` wide: on
+        one line if it fits, else broken at its " · " first (the step's count on a
+        line of its own), then wrapped."""
+        assert self.layout_ is not None
+        step, px = self.current, self.layout_.px
+        title = tr("tutorial.progress", n=self.step_index + 1, total=len(self.lesson.steps)) \
             if step is not None else tr("tutorial.title")
+        room = width - px(28)
+        if len(fonts.wrap(title, px(TITLE), room, True)) == 1:
+            return (title,)
+        return tuple(line for part in title.split(" · ")
+                     for line in fonts.wrap(part, px(TITLE), room, True))
 
     def _box_words(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What the box says: the step's text, then why a click was not carried
@@ -177,7 +186,7 @@ class TutorialScene(TableScreen):
                     + (len(fonts.wrap(second, px(TEXT), width - px(28))) if second else 0)
                     for second in seconds)
         rows = len(_button_rows(self._button_count(), width - px(24), px))
-        titles = len(fonts.wrap(self._box_title(), px(TITLE), width - px(28), True))
+        titles = len(self._title_lines(width))
         return (px(12) + titles * fonts.line_step(px(TITLE), 1.3)
                 + lines * fonts.line_step(px(TEXT)) + px(8) + rows * px(BUTTON_H + BUTTON_GAP))
 
@@ -235,7 +244,7 @@ class TutorialScene(TableScreen):
         box = self.box_rect()
         surface.blit(art.panel(box.size, True), box)
         y = box.top + px(10)
-        for line in fonts.wrap(self._box_title(), px(TITLE), box.w - px(28), True):
+        for line in self._title_lines(box.w):
             surface.blit(fonts.text(line, px(TITLE), art.ACCENT, True), (box.left + px(14), y))
             y += fonts.line_step(px(TITLE), 1.3)
         y += px(2)
