@@ -72,3 +72,37 @@ def _build_view():
                 return view_for(state, seat)
             apply(state, seat, rng.choice(options))
     raise AssertionError("no position with two ways to pay")
+
+
+def _tune_search():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    spec = importlib.util.spec_from_file_location("tune_search", tools / "tune_search.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tune_search"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_partitioned_searches_each_deepen_one_of_the_best_after_a_shared_look():
+    """tools/tune_search.py's `x2p` seats: both searches look at the whole root for
+    a quarter of their iterations; then each adds visits below its own line only,
+    one of the two best families; the one played is of those two."""
+    tune = _tune_search()
+    view = _build_view()
+    split = tune.PartitionedSearches(Determinizer(view, RULES), [1, 2], 0.3, False)
+    done = split.run(200)
+    assert done.iterations == 400 and all(s.iterations == 200 for s in split.searches)
+    lines = []
+    for search in split.searches:
+        (line,) = search.allowed
+        lines.append(line)
+        visits: dict = {}
+        for d, st in search.root.stats[view["you"]].items():
+            visits[family(d)] = visits.get(family(d), 0) + st[0]
+        assert sum(n for f, n in visits.items() if f != line) <= 50  # the first look only
+        assert visits[line] >= 150
+    assert len(set(lines)) == 2 and family(done.decision) in lines

@@ -136,11 +136,13 @@ def test_search_settings_play_at_their_own_iterations():
     """tools/tune_search.py: each seat searches its own iteration count (summed
     over its root searches), whatever the machine's speed; a scripted level
     can sit at the table."""
-    done = _tune_search("--seats", "c0.3n20,c0.6n10x3,denial", "--games", "1", "--seed", "5")
+    done = _tune_search("--seats", "c0.3n20,c0.6n10x3,denial,c0.3n10x2p", "--games", "1",
+                        "--seed", "5")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["games"] == 1 and report["players"] == 3
-    assert report["iterations_mean"] == {"c0.3n20": 20.0, "c0.6n10x3": 30.0}
+    assert report["games"] == 1 and report["players"] == 4
+    assert report["iterations_mean"] == {"c0.3n20": 20.0, "c0.6n10x3": 30.0,
+                                         "c0.3n10x2p": 20.0}
     assert report["decisions"]["denial"] > 0
 
 

@@ -6,8 +6,10 @@ result depends on the settings only, not on the machine's speed or load.
 Players: one per seat. A seat is `cC nN` written without the space, e.g.
 `c0.3n1500`: exploration C, N iterations per search; `c0.3n1500x2` sums the root
 statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`);
-a final `f` makes a building's payments one choice (`ismcts.FAMILIES`), e.g.
-`c0.3n1500f`.
+`c0.3n1500x2p` splits the root between 2 searches instead (`PartitionedSearches`:
+after a shared first look each deepens one of the best decisions, the better mean
+wins); a final `f` makes a building's payments one choice (`ismcts.FAMILIES`),
+e.g. `c0.3n1500f`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -23,21 +25,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
+from havana_game.ai.ismcts import Search, family
 from havana_game.ai.parallel import merge, searched
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
-SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+))?(?P<f>f)?")
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -69,21 +74,109 @@ class SettingsBot(ViewBot):
         self.iterations = int(found["n"])
         self.searches = int(found["w"] or 1)
         self.families = bool(found["f"])
+        self.partitioned = bool(found["p"])
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
 
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
-        results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
-                            self.exploration, self.families) for _ in range(self.searches)]
-        thought = merge(results, self.searches, self.families)
-        self.last_iterations = thought.iterations
+        if self.partitioned:
+            seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]
+            split = PartitionedSearches(determinizer, seeds, self.exploration,
+                                        self.families).run(self.iterations)
+            results, decision, self.last_iterations = split.results, split.decision, \
+                split.iterations
+        else:
+            results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
+                                self.exploration, self.families)
+                       for _ in range(self.searches)]
+            thought = merge(results, self.searches, self.families)
+            decision, self.last_iterations = thought.decision, thought.iterations
         self.last_root = {}
         for stats, _ in results:
-            for decision, visits, reward in stats:
-                seen, total = self.last_root.get(decision, (0, 0.0))
-                self.last_root[decision] = (seen + visits, total + reward)
-        return thought.decision
+            for option, visits, reward in stats:
+                seen, total = self.last_root.get(option, (0, 0.0))
+                self.last_root[option] = (seen + visits, total + reward)
+        return decision
+
+
+PROBE_SHARE = 0.25
+"""The share of each search's iterations spent on the whole root before it is split."""
+
+
+class RestrictedSearch(Search):
+    """A search whose own seat, at the root, chooses only among `allowed` families
+    (`ismcts.family`; None: all)."""
+
+    allowed: set[object] | None = None
+
+    def _select(self, node: Any, seat: int, legal: tuple[Decision, ...]) -> Decision:
+        if self.allowed is not None and node is self.root and seat == self.determinizer.seat:
+            legal = tuple(d for d in legal if family(d) in self.allowed) or legal
+        return super()._select(node, seat, legal)
+
+
+@dataclass
+class Partitioned:
+    """A partitioned decision: the choice, the iterations, each search's root."""
+
+    decision: Decision
+    iterations: int
+    results: list[tuple[list[tuple[Decision, int, float]], int]]
+
+
+class PartitionedSearches:
+    """Searches that split the root: each searches the whole root for
+    `PROBE_SHARE` of its iterations; their summed statistics rank the families
+    (`ismcts.family`); search i then spends the rest below the i-th best family
+    only (the best one, again, where there are fewer families than searches).
+    The family whose search found the higher mean reward is played, its most
+    visited payment. Where one search could follow the two best lines as deep as
+    one tree of twice the iterations does, summed trees follow each half as deep."""
+
+    def __init__(self, determinizer: Determinizer, seeds: list[int], exploration: float,
+                 families: bool) -> None:
+        self.seat = determinizer.seat
+        self.searches = [RestrictedSearch(determinizer, random.Random(seed), exploration,
+                                          families=families) for seed in seeds]
+
+    def run(self, iterations: int) -> Partitioned:
+        probe = max(1, round(iterations * PROBE_SHARE))
+        for search in self.searches:
+            search.run(iterations=probe)
+        ranked = _ranked(self._root())
+        lines = [ranked[i] if i < len(ranked) else ranked[0] for i in range(len(self.searches))]
+        means: dict[object, float] = {}
+        for line, search in zip(lines, self.searches, strict=True):
+            search.allowed = {line}
+            search.run(iterations=iterations)
+            mine = [st for d, st in search.root.stats[self.seat].items() if family(d) == line]
+            mean = sum(st[1] for st in mine) / max(1, sum(st[0] for st in mine))
+            means[line] = max(means.get(line, -1.0), mean)
+        best = max(means, key=lambda f: (means[f], -ranked.index(f)))
+        root = self._root()
+        decision = max((d for d in root if family(d) == best), key=lambda d: root[d])
+        results = [([(d, st[0], st[1]) for d, st in search.root.stats[self.seat].items()],
+                    search.iterations) for search in self.searches]
+        return Partitioned(decision, sum(s.iterations for s in self.searches), results)
+
+    def _root(self) -> dict[Decision, tuple[int, float]]:
+        """The searches' root statistics for the seat, summed."""
+        root: dict[Decision, tuple[int, float]] = {}
+        for search in self.searches:
+            for d, st in search.root.stats[self.seat].items():
+                seen, total = root.get(d, (0, 0.0))
+                root[d] = (seen + st[0], total + st[1])
+        return root
+
+
+def _ranked(root: dict[Decision, tuple[int, float]]) -> list[object]:
+    """The families by their summed visits (ties: reward sums), most first."""
+    totals: dict[object, tuple[int, float]] = {}
+    for d, (visits, reward) in root.items():
+        seen, total = totals.get(family(d), (0, 0.0))
+        totals[family(d)] = (seen + visits, total + reward)
+    return sorted(totals, key=lambda f: (-totals[f][0], -totals[f][1]))
 
 
 def main() -> int:
