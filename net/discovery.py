@@ -179,6 +179,10 @@ def _found(info: ServiceInfo, props: dict[str, str]) -> FoundHost | None:
         return None
 
 
+RECHECK_S = 2.0
+"""Seconds between two reads of every known host's newest listing by a live browser."""
+
+
 class LiveBrowser:
     """The hosts announced on the LAN, kept current in the background while it is
     open (hosts appear, change their listing and leave): `hosts()` is the list now;
@@ -203,12 +207,18 @@ class LiveBrowser:
             return sorted(self._found.values(), key=lambda host: (host.name, host.port))
 
     def _resolve(self) -> None:
-        """Resolve the records of new and changed services; forget removed ones."""
+        """Resolve the records of new and changed services, and every `RECHECK_S`
+        all of them (a change notice zeroconf did not give, or gave before the
+        record it announced was cached, does not leave a listing behind); forget
+        removed ones."""
         collector = self._collector
+        recheck = time.monotonic() + RECHECK_S
         while not self._closed.wait(self._every):
             with collector.lock:
                 names, changed = set(collector.names), set(collector.changed)
                 collector.changed.clear()
+            if time.monotonic() >= recheck:
+                changed, recheck = names, time.monotonic() + RECHECK_S
             for name in changed:
                 info = self._zeroconf.get_service_info(SERVICE_TYPE, name, timeout=500)
                 if info is None or (host := _found(info, _newest(self._zeroconf, info))) is None:

@@ -239,7 +239,12 @@ def _row(app, join: JoinScene, table: str, *says: str) -> Button:
         return next((b for b in join.buttons if b.name.startswith("host:")
                      and f"{table} · " in b.label and all(part in b.label for part in says)),
                     None)
-    until(app, lambda: row() is not None)
+    try:
+        until(app, lambda: row() is not None)
+    except AssertionError:  # say what the screen showed instead
+        shown = [b.label for b in join.buttons if b.name.startswith("host:")]
+        raise AssertionError(f"no row of {table!r} saying {says}: the rows say {shown}; "
+                             f"found on the network: {join.found}") from None
     found = row()
     assert found is not None
     return found

@@ -92,3 +92,25 @@ def test_a_listing_that_changes_and_changes_back_shows_the_last_one():
     finally:
         announcement.close()
         browser.close()
+
+
+def test_a_live_browser_shows_a_new_listing_even_without_a_change_notice(monkeypatch):
+    """A change notice lost (zeroconf gave none, or gave it before the record came):
+    the browser still shows the listing announced last, by reading every known
+    host's newest record again every few seconds."""
+    from net import discovery
+
+    port = 20000 + (os.getpid() + 13) % 40000
+    browser = LiveBrowser(interfaces=LOOPBACK)
+    announcement = announce(f"quiet table {os.getpid()}", port, Listing(free=2), "127.0.0.1",
+                            interfaces=LOOPBACK)
+    try:
+        _until(browser, port, lambda mine: mine and mine[0].free_seats == 2)
+        monkeypatch.setattr(discovery._Collector, "update_service", lambda *args: None)
+        announcement.update(Listing(free=1, playing=1)).result(timeout=WAIT)
+        found = _until(browser, port, lambda mine: mine and mine[0].playing == 1,
+                       seconds=3 * discovery.RECHECK_S + 5)
+        assert found[0].free_seats == 1
+    finally:
+        announcement.close()
+        browser.close()
