@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from net import PROTOCOL_VERSION
-from net.discovery import Listing, LiveBrowser, announce, browse, instance_label
+from net.discovery import Announcement, Listing, LiveBrowser, announce, browse, instance_label
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -74,24 +76,33 @@ def test_a_live_browser_follows_a_game_starting_a_player_leaving_and_the_host_go
         browser.close()
 
 
+@contextmanager
+def _browsed(name: str, offset: int, listing: Listing
+             ) -> Iterator[tuple[LiveBrowser, Announcement, int]]:
+    """A live browser, and a host `name` (this process's) announced with `listing`
+    at a port of this process's (`offset` apart from the other tests')."""
+    port = 20000 + (os.getpid() + offset) % 40000
+    browser = LiveBrowser(interfaces=LOOPBACK)
+    announcement = announce(f"{name} {os.getpid()}", port, listing, "127.0.0.1",
+                            interfaces=LOOPBACK)
+    try:
+        yield browser, announcement, port
+    finally:
+        announcement.close()
+        browser.close()
+
+
 def test_a_listing_that_changes_and_changes_back_shows_the_last_one():
     """A player away then back within a second (1 player away, then none): the
     browser ends showing the listing announced last, not the one in between
     (zeroconf keeps a record refreshed within a second beside a newer one)."""
-    port = 20000 + (os.getpid() + 11) % 40000
-    browser = LiveBrowser(interfaces=LOOPBACK)
-    announcement = announce(f"blip table {os.getpid()}", port, Listing(playing=1), "127.0.0.1",
-                            interfaces=LOOPBACK)
-    try:
+    with _browsed("blip table", 11, Listing(playing=1)) as (browser, announcement, port):
         _until(browser, port, lambda mine: mine and mine[0].playing == 1)
         announcement.update(Listing(playing=1, away=1)).result(timeout=WAIT)
         announcement.update(Listing(playing=1)).result(timeout=WAIT)
         time.sleep(1.5)  # every announcement heard and resolved
         found = _until(browser, port, lambda mine: mine and mine[0].away == 0)
         assert found[0].playing == 1
-    finally:
-        announcement.close()
-        browser.close()
 
 
 def test_a_live_browser_shows_a_new_listing_even_without_a_change_notice(monkeypatch):
@@ -100,17 +111,10 @@ def test_a_live_browser_shows_a_new_listing_even_without_a_change_notice(monkeyp
     host's newest record again every few seconds."""
     from net import discovery
 
-    port = 20000 + (os.getpid() + 13) % 40000
-    browser = LiveBrowser(interfaces=LOOPBACK)
-    announcement = announce(f"quiet table {os.getpid()}", port, Listing(free=2), "127.0.0.1",
-                            interfaces=LOOPBACK)
-    try:
+    with _browsed("quiet table", 13, Listing(free=2)) as (browser, announcement, port):
         _until(browser, port, lambda mine: mine and mine[0].free_seats == 2)
         monkeypatch.setattr(discovery._Collector, "update_service", lambda *args: None)
         announcement.update(Listing(free=1, playing=1)).result(timeout=WAIT)
         found = _until(browser, port, lambda mine: mine and mine[0].playing == 1,
                        seconds=3 * discovery.RECHECK_S + 5)
         assert found[0].free_seats == 1
-    finally:
-        announcement.close()
-        browser.close()
