@@ -35,8 +35,8 @@ from typing import Any
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import Search, family
-from havana_game.ai.parallel import merge, searched
+from havana_game.ai.ismcts import Search, family, family_totals
+from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
@@ -92,11 +92,7 @@ class SettingsBot(ViewBot):
                        for _ in range(self.searches)]
             thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations
-        self.last_root = {}
-        for stats, _ in results:
-            for option, visits, reward in stats:
-                seen, total = self.last_root.get(option, (0, 0.0))
-                self.last_root[option] = (seen + visits, total + reward)
+        self.last_root = summed(results)
         return decision
 
 
@@ -144,7 +140,8 @@ class PartitionedSearches:
         probe = max(1, round(iterations * PROBE_SHARE))
         for search in self.searches:
             search.run(iterations=probe)
-        ranked = _ranked(self._root())
+        totals = family_totals(summed(self._results()))
+        ranked = sorted(totals, key=lambda f: totals[f], reverse=True)
         lines = [ranked[i] if i < len(ranked) else ranked[0] for i in range(len(self.searches))]
         means: dict[object, float] = {}
         for line, search in zip(lines, self.searches, strict=True):
@@ -154,29 +151,15 @@ class PartitionedSearches:
             mean = sum(st[1] for st in mine) / max(1, sum(st[0] for st in mine))
             means[line] = max(means.get(line, -1.0), mean)
         best = max(means, key=lambda f: (means[f], -ranked.index(f)))
-        root = self._root()
+        results = self._results()
+        root = summed(results)
         decision = max((d for d in root if family(d) == best), key=lambda d: root[d])
-        results = [([(d, st[0], st[1]) for d, st in search.root.stats[self.seat].items()],
-                    search.iterations) for search in self.searches]
         return Partitioned(decision, sum(s.iterations for s in self.searches), results)
 
-    def _root(self) -> dict[Decision, tuple[int, float]]:
-        """The searches' root statistics for the seat, summed."""
-        root: dict[Decision, tuple[int, float]] = {}
-        for search in self.searches:
-            for d, st in search.root.stats[self.seat].items():
-                seen, total = root.get(d, (0, 0.0))
-                root[d] = (seen + st[0], total + st[1])
-        return root
-
-
-def _ranked(root: dict[Decision, tuple[int, float]]) -> list[object]:
-    """The families by their summed visits (ties: reward sums), most first."""
-    totals: dict[object, tuple[int, float]] = {}
-    for d, (visits, reward) in root.items():
-        seen, total = totals.get(family(d), (0, 0.0))
-        totals[family(d)] = (seen + visits, total + reward)
-    return sorted(totals, key=lambda f: (-totals[f][0], -totals[f][1]))
+    def _results(self) -> list[tuple[list[tuple[Decision, int, float]], int]]:
+        """Each search's root statistics for the seat, and its iterations."""
+        return [([(d, st[0], st[1]) for d, st in search.root.stats[self.seat].items()],
+                 search.iterations) for search in self.searches]
 
 
 def main() -> int:

@@ -62,13 +62,18 @@ def most_visited(stats: dict[Decision, tuple[int, float]], families: bool) -> De
         return stats[d][0], stats[d][1]
     if not families:
         return max(stats, key=score)
-    totals: dict[object, list[float]] = {}
-    for d, (visits, reward) in stats.items():
-        total = totals.setdefault(family(d), [0, 0.0])
-        total[0] += visits
-        total[1] += reward
-    chosen = max(totals, key=lambda f: (totals[f][0], totals[f][1]))
+    totals = family_totals(stats)
+    chosen = max(totals, key=lambda f: totals[f])
     return max((d for d in stats if family(d) == chosen), key=score)
+
+
+def family_totals(stats: dict[Decision, tuple[int, float]]) -> dict[object, tuple[int, float]]:
+    """Visits and reward sums added up per family (`family`)."""
+    totals: dict[object, tuple[int, float]] = {}
+    for d, (visits, reward) in stats.items():
+        seen, total = totals.get(family(d), (0, 0.0))
+        totals[family(d)] = (seen + visits, total + reward)
+    return totals
 
 
 class _Node:

@@ -85,12 +85,18 @@ def merge(results: list[tuple[RootStats, int]], workers: int,
           families: bool = FAMILIES) -> Thought:
     """Sum the workers' root statistics; the most visited decision wins
     (`ismcts.most_visited`)."""
+    return Thought(most_visited(summed(results), families), sum(n for _, n in results),
+                   workers)
+
+
+def summed(results: list[tuple[RootStats, int]]) -> dict[Decision, tuple[int, float]]:
+    """The searches' root statistics added up: visits and reward sum per decision."""
     visits: dict[Decision, tuple[int, float]] = {}
     for stats, _ in results:
         for decision, n, reward in stats:
             seen, total = visits.get(decision, (0, 0.0))
             visits[decision] = (seen + n, total + reward)
-    return Thought(most_visited(visits, families), sum(n for _, n in results), workers)
+    return visits
 
 
 PROCESSES_PER_CORE = 2
