@@ -24,15 +24,15 @@ def test_a_buildings_payments_are_one_family():
 
 def test_the_pick_sums_a_buildings_payments_before_comparing():
     stats = {END: (10, 9.0), PESOS: (7, 6.3), WORKER: (6, 5.5)}
-    assert most_visited(stats, False, 0.0) == END  # not building when in doubt
-    assert most_visited(stats, True, 0.0) == PESOS  # 13 visits, then its most visited
-    assert most_visited({END: (10, 9.0), PESOS: (4, 3.6), OTHER_END: (9, 8.0)}, True, 0.0) == END
+    assert most_visited(stats, families=False) == END
+    assert most_visited(stats, families=True) == PESOS  # 13 visits, then its most visited
+    assert most_visited({END: (10, 9.0), PESOS: (4, 3.6), OTHER_END: (9, 8.0)}, True) == END
 
 
 def test_the_workers_sums_are_picked_the_same_way():
     results = [([(END, 10, 9.0), (PESOS, 6, 5.2)], 16), ([(WORKER, 5, 4.4)], 5)]
-    assert merge(results, 2, build_margin=0.0).decision == END
-    assert merge(results, 2, families=True, build_margin=0.0).decision == PESOS
+    assert merge(results, 2).decision == END
+    assert merge(results, 2, families=True).decision == PESOS
 
 
 def test_every_building_is_tried_before_a_second_payment():

@@ -90,8 +90,7 @@ def idle_turns(seat_label: str, against: str, games: int, seed: int,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seat", default="c0.3n2400",
-                        help="the searching seat, cCnN[xW[p]][f][mM]")
+    parser.add_argument("--seat", default="c0.3n2400", help="the searching seat, cCnN[xW][f]")
     parser.add_argument("--against", default="denial", choices=PLAIN_LEVELS)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
@@ -99,7 +98,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not SEAT.fullmatch(args.seat):
-        parser.error(f"--seat is cCnN[xW[p]][f][mM] (e.g. c0.3n2400): not {args.seat!r}")
+        parser.error(f"--seat is cCnN[xW][f] (e.g. c0.3n2400): not {args.seat!r}")
     if args.games < 1:
         parser.error(f"--games is 1 or more: not {args.games}")
     report = idle_turns(args.seat, args.against, args.games, args.seed, args.first_game)

@@ -9,9 +9,7 @@ statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`
 `c0.3n1500x2p` splits the root between 2 searches instead (`PartitionedSearches`:
 after a shared first look each deepens one of the best decisions, the better mean
 wins); a final `f` makes a building's payments one choice (`ismcts.FAMILIES`),
-e.g. `c0.3n1500f`; a final `mM` ends a turn with a building affordable only if
-ending leads the buildings by more than M in mean reward (`ismcts.BUILD_MARGIN`),
-e.g. `c0.3n1500m0.01`.
+e.g. `c0.3n1500f`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -44,8 +42,7 @@ from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
-SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:m(?P<m>\d+(?:\.\d+)?))?")
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -54,7 +51,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][mM] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
+    return f"a seat is cCnN[xW][f] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
         f"not {label!r}"
 
 
@@ -78,7 +75,6 @@ class SettingsBot(ViewBot):
         self.searches = int(found["w"] or 1)
         self.families = bool(found["f"])
         self.partitioned = bool(found["p"])
-        self.build_margin = float(found["m"] or 0.0)
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
@@ -94,7 +90,7 @@ class SettingsBot(ViewBot):
             results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
                                 self.exploration, self.families)
                        for _ in range(self.searches)]
-            thought = merge(results, self.searches, self.families, self.build_margin)
+            thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations
         self.last_root = summed(results)
         return decision

@@ -23,9 +23,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
-from ..rules import Build, Decision, EndTurn, State, apply, legal_decisions
+from ..rules import Build, Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
 from .determinize import Determinizer
 from .evaluate import rewards
@@ -46,17 +45,6 @@ that building's payments (`family`). With each payment its own choice, a buildin
 payable in two ways splits its visits and loses the most-visited count to ending
 the turn at equal value (docs/bench/ai-notes.md, "payments split the visits")."""
 
-BUILD_MARGIN = 0.01
-"""Build when in doubt: ending the turn with a building affordable is played only
-if its mean reward leads every such building's (with at least `BUILD_VISITS_SHARE`
-of its visits) by more than this. Waiting costs nothing within the search's short
-look ahead, where the building is still there next turn, so ending and building
-come out alike; in play another seat may take the building, or a thief the
-materials."""
-BUILD_VISITS_SHARE = 0.25
-"""The visits, as a share of ending the turn's, a building needs for its mean to
-count against ending the turn (`BUILD_MARGIN`)."""
-
 Stats = list
 """[visits, reward sum, availability] of one decision at one node."""
 
@@ -67,35 +55,16 @@ def family(decision: Decision) -> object:
     return ("build", decision.end) if isinstance(decision, Build) else decision
 
 
-def most_visited(stats: dict[Decision, tuple[int, float]], families: bool,
-                 build_margin: float = BUILD_MARGIN) -> Decision:
+def most_visited(stats: dict[Decision, tuple[int, float]], families: bool) -> Decision:
     """The decision with the most visits (ties: the higher reward sum); with
-    `families`, the most visited family first, then its most visited payment.
-    Ending the turn gives way to the most visited building within `build_margin`
-    of its mean reward (`BUILD_MARGIN`)."""
-    totals: dict[Any, tuple[int, float]] = family_totals(stats) if families else dict(stats)
-    chosen = max(totals, key=lambda f: totals[f])
-    if build_margin and isinstance(chosen, EndTurn):
-        chosen = _build_in_doubt(stats, totals, chosen, families, build_margin)
+    `families`, the most visited family first, then its most visited payment."""
+    def score(d: Decision) -> tuple[int, float]:
+        return stats[d][0], stats[d][1]
     if not families:
-        return chosen
-    return max((d for d in stats if family(d) == chosen), key=lambda d: stats[d])
-
-
-def _build_in_doubt(stats: dict[Decision, tuple[int, float]],
-                    totals: dict[Any, tuple[int, float]], ending: EndTurn, families: bool,
-                    build_margin: float) -> Any:
-    """The most visited building (or building family) whose mean reward is within
-    `build_margin` of ending the turn's, counting those with at least
-    `BUILD_VISITS_SHARE` of its visits; else ending the turn."""
-    visits, reward = totals[ending]
-    if not visits:
-        return ending
-    floor = reward / visits - build_margin
-    buildings = {family(d) if families else d for d in stats if isinstance(d, Build)}
-    close = [b for b in buildings if totals[b][0] >= BUILD_VISITS_SHARE * visits
-             and totals[b][1] >= floor * totals[b][0]]
-    return max(close, key=lambda b: totals[b]) if close else ending
+        return max(stats, key=score)
+    totals = family_totals(stats)
+    chosen = max(totals, key=lambda f: totals[f])
+    return max((d for d in stats if family(d) == chosen), key=score)
 
 
 def family_totals(stats: dict[Decision, tuple[int, float]]) -> dict[object, tuple[int, float]]:
@@ -135,7 +104,7 @@ class Search:
             deadline: float | None = None) -> Decision:
         """Search until the time (`seconds` from now, or the `time.perf_counter`
         `deadline`) or the iteration cap is spent (at least one iteration);
-        return the searching seat's most visited decision (`best`)."""
+        return the searching seat's most visited decision."""
         if seconds is not None:
             deadline = time.perf_counter() + seconds
         if deadline is None and iterations is None:

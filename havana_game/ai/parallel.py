@@ -9,8 +9,7 @@ connection the host closes would stay open in the workers, its port bound).
 Each search samples its own determinizations from the same view with its own
 seed; their root statistics for the searching seat are summed, and the decision
 is the most visited (ties: the higher reward sum, then the first seen in worker
-order), except that ending a turn gives way to a building about as good
-(`ismcts.BUILD_MARGIN`). A worker ends when the program that started it is gone.
+order). A worker ends when the program that started it is gone.
 
 Deadlines are `time.perf_counter` values, the system-wide monotonic clock on
 Linux, macOS and Windows, so a worker compares its clock with the caller's: a
@@ -36,7 +35,7 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .ismcts import BUILD_MARGIN, EXPLORATION, FAMILIES, Search, most_visited
+from .ismcts import EXPLORATION, FAMILIES, Search, most_visited
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -52,7 +51,7 @@ class Thought:
     """The outcome of one root-parallel search."""
 
     decision: Decision
-    """The most visited decision over all workers (`ismcts.most_visited`)."""
+    """The most visited decision over all workers."""
     iterations: int
     """Iterations summed over the workers."""
     workers: int
@@ -83,11 +82,11 @@ def worker_seed(seed: int, worker: int) -> int:
 
 
 def merge(results: list[tuple[RootStats, int]], workers: int,
-          families: bool = FAMILIES, build_margin: float = BUILD_MARGIN) -> Thought:
+          families: bool = FAMILIES) -> Thought:
     """Sum the workers' root statistics; the most visited decision wins
-    (`ismcts.most_visited`, building when in doubt)."""
-    return Thought(most_visited(summed(results), families, build_margin),
-                   sum(n for _, n in results), workers)
+    (`ismcts.most_visited`)."""
+    return Thought(most_visited(summed(results), families), sum(n for _, n in results),
+                   workers)
 
 
 def summed(results: list[tuple[RootStats, int]]) -> dict[Decision, tuple[int, float]]:
