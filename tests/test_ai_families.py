@@ -4,9 +4,11 @@ tries every building (and ending the turn) before a second way to pay."""
 
 import random
 
+from havana_game.ai import ismcts
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.ismcts import Search, family, most_visited
 from havana_game.ai.parallel import merge
+from havana_game.ai.policy import medium_decision
 from havana_game.content import classic_rules
 from havana_game.rules import Build, EndTurn, apply, legal_decisions, new_game, view_for
 
@@ -106,3 +108,19 @@ def test_partitioned_searches_each_deepen_one_of_the_best_after_a_shared_look():
         assert sum(n for f, n in visits.items() if f != line) <= 50  # the first look only
         assert visits[line] >= 150
     assert len(set(lines)) == 2 and family(done.decision) in lines
+
+
+def test_a_seat_plays_its_own_number_of_rollout_decisions(monkeypatch):
+    """tools/tune_search.py's `rR` seats: each rollout plays R medium-policy
+    decisions (none with r0), the default seat `ismcts.ROLLOUT_DECISIONS`."""
+    tune = _tune_search()
+    played: list[int] = []
+    monkeypatch.setattr(ismcts, "medium_decision",
+                        lambda state, seat: played.append(seat) or medium_decision(state, seat))
+    view = _build_view()
+    for label, most in (("c0.3n40r0", 0), ("c0.3n40r2", 80),
+                        ("c0.3n40", 40 * ismcts.ROLLOUT_DECISIONS)):
+        played.clear()
+        bot = tune.SettingsBot(label, 3)
+        assert bot.decide(view) in view["legal"] and bot.last_iterations == 40
+        assert len(played) <= most and (most == 0 or len(played) > most // 2)

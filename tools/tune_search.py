@@ -9,7 +9,8 @@ statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`
 `c0.3n1500x2p` splits the root between 2 searches instead (`PartitionedSearches`:
 after a shared first look each deepens one of the best decisions, the better mean
 wins); a final `f` makes a building's payments one choice (`ismcts.FAMILIES`),
-e.g. `c0.3n1500f`.
+e.g. `c0.3n1500f`; a final `rR` plays R medium-policy decisions in each rollout
+(`ismcts.ROLLOUT_DECISIONS` if not given), e.g. `c0.3n1500r8`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -35,14 +36,15 @@ from typing import Any
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import Search, family, family_totals
+from havana_game.ai.ismcts import ROLLOUT_DECISIONS, Search, family, family_totals
 from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision
 
-SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?")
+SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
+                  r"(?:r(?P<r>\d+))?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -51,7 +53,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW][f] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
+    return f"a seat is cCnN[xW[p]][f][rR] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
         f"not {label!r}"
 
 
@@ -75,6 +77,7 @@ class SettingsBot(ViewBot):
         self.searches = int(found["w"] or 1)
         self.families = bool(found["f"])
         self.partitioned = bool(found["p"])
+        self.rollout_decisions = int(found["r"] or ROLLOUT_DECISIONS)
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
@@ -82,13 +85,13 @@ class SettingsBot(ViewBot):
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         if self.partitioned:
             seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]
-            split = PartitionedSearches(determinizer, seeds, self.exploration,
-                                        self.families).run(self.iterations)
+            split = PartitionedSearches(determinizer, seeds, self.exploration, self.families,
+                                        self.rollout_decisions).run(self.iterations)
             results, decision, self.last_iterations = split.results, split.decision, \
                 split.iterations
         else:
             results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
-                                self.exploration, self.families)
+                                self.exploration, self.families, self.rollout_decisions)
                        for _ in range(self.searches)]
             thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations
@@ -131,10 +134,11 @@ class PartitionedSearches:
     one tree of twice the iterations does, summed trees follow each half as deep."""
 
     def __init__(self, determinizer: Determinizer, seeds: list[int], exploration: float,
-                 families: bool) -> None:
+                 families: bool, rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
         self.seat = determinizer.seat
         self.searches = [RestrictedSearch(determinizer, random.Random(seed), exploration,
-                                          families=families) for seed in seeds]
+                                          rollout_decisions, families)
+                         for seed in seeds]
 
     def run(self, iterations: int) -> Partitioned:
         probe = max(1, round(iterations * PROBE_SHARE))

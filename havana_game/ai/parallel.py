@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..content import edition_for
 from ..rules import Decision, Ruleset, View
 from .determinize import Determinizer
-from .ismcts import EXPLORATION, FAMILIES, Search, most_visited
+from .ismcts import EXPLORATION, FAMILIES, ROLLOUT_DECISIONS, Search, most_visited
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -68,9 +68,10 @@ def search_root(view: View, rules: Ruleset | None, seed: int,
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              iterations: int | None, exploration: float = EXPLORATION,
-             families: bool = FAMILIES) -> tuple[RootStats, int]:
+             families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
+             ) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
-    search = Search(determinizer, random.Random(seed), exploration, families=families)
+    search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
