@@ -13,7 +13,13 @@ runs (`ai.parallel.think`, N pool processes on the same view): iterations per
 second summed over the workers, per worker, and the decision time (p95 against
 the budget: the workers stop max(4%, 8 ms) early to answer in time).
 
+With `--rollouts R,...`, also the search's iterations per CPU second when each
+rollout plays R medium-policy decisions (`tools/tune_search.py`'s `rR` seats), and
+their ratio to `ismcts.ROLLOUT_DECISIONS`: the iterations that give two depths the
+same thinking time.
+
     python3 tools/bench_ai.py [--players 4] [--positions 12] [--budget-ms 1000] [--workers 1,2]
+                              [--rollouts 0,4,8]
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from pathlib import Path
 
 from havana_game.ai.bots import HardBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import Search
+from havana_game.ai.ismcts import ROLLOUT_DECISIONS, Search
 from havana_game.ai.parallel import worker_pool
 from havana_game.ai.policy import medium_decision
 from havana_game.ai.tournament import percentile
@@ -94,6 +100,26 @@ def parallel(views: list[View], budget_ms: float, workers: int) -> dict[str, flo
             "decision_ms_max": round(max(times), 1)}
 
 
+def by_rollout(views: list[View], depths: list[int], budget_ms: float) -> dict[int, dict]:
+    """Per rollout depth, iterations per CPU second over the views (each searched
+    for the budget), and the ratio to the default depth's."""
+    rules = classic_rules()
+    rates = {}
+    for depth in sorted({ROLLOUT_DECISIONS, *depths}):
+        iterations, cpu = 0, 0.0
+        for i, view in enumerate(views):
+            cpu_started = time.process_time()
+            search = Search(Determinizer(view, rules), random.Random(i),
+                            rollout_decisions=depth)
+            search.run(seconds=budget_ms / 1000.0)
+            iterations += search.iterations
+            cpu += time.process_time() - cpu_started
+        rates[depth] = iterations / max(1e-9, cpu)
+    return {depth: {"iterations_per_cpu_s": round(rate),
+                    "ratio": round(rate / rates[ROLLOUT_DECISIONS], 3)}
+            for depth, rate in rates.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
@@ -102,7 +128,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", default="1,2", metavar="N,...",
                         help="worker counts of the root-parallel search to measure")
+    parser.add_argument("--rollouts", default="", metavar="R,...",
+                        help="rollout depths (medium-policy decisions) to measure")
     args = parser.parse_args()
+    try:
+        depths = [int(r) for r in args.rollouts.split(",") if r]
+    except ValueError:
+        parser.error(f"--rollouts takes whole numbers, comma separated: not {args.rollouts!r}")
+    if any(depth < 0 for depth in depths):
+        parser.error("a rollout depth is 0 or more")
     views = positions(args.players, args.positions, args.seed)
     rules = classic_rules()
     rates, cpu_rates, times = [], [], []
@@ -123,6 +157,7 @@ def main() -> None:
         "iterations_per_cpu_s_mean": round(sum(cpu_rates) / len(cpu_rates)),
         "decision_ms_max": round(max(times), 1),
         "goal_iterations_per_s": GOAL_ITERATIONS_PER_S,
+        **({"by_rollout_decisions": by_rollout(views, depths, args.budget_ms)} if depths else {}),
     }))
 
 
