@@ -8,9 +8,11 @@ Players: one per seat. A seat is `cC nN` written without the space, e.g.
 statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`);
 `c0.3n1500x2p` splits the root between 2 searches instead (`PartitionedSearches`:
 after a shared first look each deepens one of the best decisions, the better mean
-wins); a final `f` makes a building's payments one choice (`ismcts.FAMILIES`),
-e.g. `c0.3n1500f`; a final `rR` plays R medium-policy decisions in each rollout
-(`ismcts.ROLLOUT_DECISIONS` if not given), e.g. `c0.3n1500r8`.
+wins). Then, in this order and each optional: `f` makes a building's payments one
+choice (`ismcts.FAMILIES`), e.g. `c0.3n1500f`; `bB` searches with the prior bias B
+(`ismcts.PRIOR_BIAS`, the expert's), e.g. `c0.3n1500b0.1`; `rR` plays R
+medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
+given), e.g. `c0.3n1500r8`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -41,10 +43,10 @@ from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
-from havana_game.rules import Decision
+from havana_game.rules import Decision, State
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:r(?P<r>\d+))?")
+                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -53,8 +55,8 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][rR] (e.g. c0.3n1500) or one of {', '.join(PLAIN_LEVELS)}: " \
-        f"not {label!r}"
+    return f"a seat is cCnN[xW[p]][f][bB][rR] (e.g. c0.3n1500) or one of " \
+        f"{', '.join(PLAIN_LEVELS)}: not {label!r}"
 
 
 def seat_bot(label: str, seed: int, budget_ms: float | None) -> Bot:
@@ -78,6 +80,7 @@ class SettingsBot(ViewBot):
         self.families = bool(found["f"])
         self.partitioned = bool(found["p"])
         self.rollout_decisions = int(found["r"] or ROLLOUT_DECISIONS)
+        self.prior_bias = float(found["b"] or 0.0)
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
@@ -86,12 +89,14 @@ class SettingsBot(ViewBot):
         if self.partitioned:
             seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]
             split = PartitionedSearches(determinizer, seeds, self.exploration, self.families,
-                                        self.rollout_decisions).run(self.iterations)
+                                        self.rollout_decisions, self.prior_bias,
+                                        ).run(self.iterations)
             results, decision, self.last_iterations = split.results, split.decision, \
                 split.iterations
         else:
             results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
-                                self.exploration, self.families, self.rollout_decisions)
+                                self.exploration, self.families, self.rollout_decisions,
+                                self.prior_bias)
                        for _ in range(self.searches)]
             thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations
@@ -109,10 +114,11 @@ class RestrictedSearch(Search):
 
     allowed: set[object] | None = None
 
-    def _select(self, node: Any, seat: int, legal: tuple[Decision, ...]) -> Decision:
+    def _select(self, node: Any, seat: int, legal: tuple[Decision, ...],
+                state: State) -> Decision:
         if self.allowed is not None and node is self.root and seat == self.determinizer.seat:
             legal = tuple(d for d in legal if family(d) in self.allowed) or legal
-        return super()._select(node, seat, legal)
+        return super()._select(node, seat, legal, state)
 
 
 @dataclass
@@ -134,10 +140,11 @@ class PartitionedSearches:
     one tree of twice the iterations does, summed trees follow each half as deep."""
 
     def __init__(self, determinizer: Determinizer, seeds: list[int], exploration: float,
-                 families: bool, rollout_decisions: int = ROLLOUT_DECISIONS) -> None:
+                 families: bool, rollout_decisions: int = ROLLOUT_DECISIONS,
+                 prior_bias: float = 0.0) -> None:
         self.seat = determinizer.seat
         self.searches = [RestrictedSearch(determinizer, random.Random(seed), exploration,
-                                          rollout_decisions, families)
+                                          rollout_decisions, families, prior_bias)
                          for seed in seeds]
 
     def run(self, iterations: int) -> Partitioned:

@@ -18,6 +18,7 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
+from .ismcts import PRIOR_BIAS
 from .parallel import default_workers, think, worker_pool
 from .policy import easy_decision, medium_decision
 from .scripted import SCRIPTED
@@ -113,6 +114,8 @@ class HardBot(ViewBot):
     """
 
     level = "hard"
+    prior_bias = 0.0
+    """The search's prior bias (`ismcts.Search`): none."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
@@ -140,15 +143,17 @@ class HardBot(ViewBot):
             deadline = answer_by - min(margin_ms, 0.5 * self.budget_ms) / 1000.0
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
-                        deadline, self.iterations, answer_by)
+                        deadline, self.iterations, answer_by, self.prior_bias)
         self.last_iterations = thought.iterations
         return thought.decision
 
 
 class ExpertBot(HardBot):
-    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core)."""
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), its search
+    guided by the medium policy's opinion (`ismcts.PRIOR_BIAS`)."""
 
     level = "expert"
+    prior_bias = PRIOR_BIAS
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = EXPERT_BUDGET_MS, iterations: int | None = None,

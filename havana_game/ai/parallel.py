@@ -58,20 +58,21 @@ class Thought:
     """How many searches answered in time."""
 
 
-def search_root(view: View, rules: Ruleset | None, seed: int,
-                deadline: float | None, iterations: int | None) -> tuple[RootStats, int]:
+def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | None,
+                iterations: int | None, prior_bias: float = 0.0) -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
     view's seat and the iterations it ran."""
     determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
-    return searched(determinizer, seed, deadline, iterations)
+    return searched(determinizer, seed, deadline, iterations, prior_bias=prior_bias)
 
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              iterations: int | None, exploration: float = EXPLORATION,
              families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
-             ) -> tuple[RootStats, int]:
+             prior_bias: float = 0.0) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
-    search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families)
+    search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
+                    prior_bias)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
@@ -179,17 +180,19 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 
 def think(view: View, rules: Ruleset | None, seed: int, workers: int,
           deadline: float | None = None, iterations: int | None = None,
-          answer_by: float | None = None) -> Thought:
+          answer_by: float | None = None, prior_bias: float = 0.0) -> Thought:
     """Search the view's decision on `workers` pool processes until `deadline` (a
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
     search queued behind another table's) is left out, unless none has answered.
-    If the pool breaks (a worker killed), the search runs here in the caller."""
+    If the pool breaks (a worker killed), the search runs here in the caller.
+    `prior_bias`: the search's (`ismcts.Search`), 0 for none."""
     workers = max(1, workers)
     pool = worker_pool(workers)
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
-            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations)
+            pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
+                        prior_bias)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -200,6 +203,6 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
         results = [future.result() for future in futures if future.done()]
     except (BrokenProcessPool, RuntimeError):
         _drop_pool(pool)
-        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations)
-                   for w in range(workers)]
+        results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
+                               prior_bias) for w in range(workers)]
     return merge(results, len(results))

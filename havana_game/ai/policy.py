@@ -101,29 +101,35 @@ def medium_decision(state: State, seat: int,
     options = legal_decisions(state, seat)
     if len(options) == 1:
         return options[0]
+    return _best(options, medium_scores(state, seat, options, planner))
+
+
+def medium_scores(state: State, seat: int, options: Sequence[Decision],
+                  planner: Callable[[State, int], Plan] = plan_for) -> list[float]:
+    """The medium strategy's worth of each of `options`, the seat's legal decisions
+    (the rules of play above; only decisions of one kind are compared, so worths
+    are in that kind's units). The strategy plays the first of the best."""
     first = options[0]
     if isinstance(first, Cover):
         plan = planner(state, seat)
         worths = card_worths(state, seat, plan)
         low, high = state.face_up[seat]
-        covers = [c for c in options if isinstance(c, Cover)]
-        return _best(covers, [pair_worth(state, worths, (high if c.covered == low else low,
-                                                         c.card), (c.card,))
-                              for c in covers])
+        return [pair_worth(state, worths, (high if c.covered == low else low,  # type: ignore[union-attr]
+                                           c.card), (c.card,))  # type: ignore[union-attr]
+                for c in options]
     if isinstance(first, Choose):
         plan = planner(state, seat)
         worths = card_worths(state, seat, plan)
-        return _best(options, [pair_worth(state, worths, c.cards, c.cards)  # type: ignore[union-attr]
-                               for c in options])
+        return [pair_worth(state, worths, c.cards, c.cards)  # type: ignore[union-attr]
+                for c in options]
     if isinstance(first, Act):
         plan = planner(state, seat)
-        return _best(options, [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
-                               for a in options])
+        return [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
+                for a in options]
     if isinstance(first, Tax):
         victim_plan = plan_for(state, first.victim)
-        return _best(options, [_tax_worth(victim_plan, t) for t in options])  # type: ignore[arg-type]
-    return _best(options, [0.0 if not isinstance(d, Build) else _build_worth(state, d)
-                           for d in options])
+        return [_tax_worth(victim_plan, t) for t in options]  # type: ignore[arg-type]
+    return [0.0 if not isinstance(d, Build) else _build_worth(state, d) for d in options]
 
 
 def easy_decision(state: State, seat: int, rng: random.Random) -> Decision:
