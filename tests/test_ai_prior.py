@@ -14,7 +14,7 @@ from havana_game.ai.ismcts import PRIOR_BIAS, Search
 from havana_game.ai.parallel import search_root, searched
 from havana_game.ai.policy import medium_decision, medium_scores
 from havana_game.content import classic_rules
-from havana_game.rules import apply, legal_decisions, new_game, view_for
+from havana_game.rules import Build, apply, legal_decisions, new_game, view_for
 
 RULES = classic_rules()
 
@@ -98,3 +98,17 @@ def test_the_expert_thinks_with_the_prior_bias_and_the_hard_bot_without(monkeypa
     for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
         assert bot.decide(view) in view["legal"]
     assert asked == [PRIOR_BIAS, 0.0] and PRIOR_BIAS > 0
+
+
+def test_where_the_seat_can_build_the_prior_is_neutral():
+    """The medium strategy's opinion of building (cost against VP) made the search
+    hoard: where a building is legal, every decision's prior is 0."""
+    checked = 0
+    for state, seat in _positions(every=1):
+        legal = legal_decisions(state, seat)
+        if not any(isinstance(d, Build) for d in legal):
+            continue
+        root = _root(view_for(state, seat), PRIOR_BIAS, 10)
+        assert all(st[3] == 0.0 for st in root.values())
+        checked += 1
+    assert checked >= 3
