@@ -1,7 +1,7 @@
 """The expert's prior bias (`ismcts.PRIOR_BIAS`): the medium policy's worths
 order the decisions never tried and add a fading bonus to UCB; the medium
-strategy plays the best of the same worths; the expert's workers search with it,
-the hard bot's and the hint's without."""
+strategy plays the best of the same worths; the expert's workers search with it in
+2-player games, the hard bot's and the hint's never."""
 
 import random
 
@@ -85,7 +85,8 @@ def test_a_workers_search_carries_the_prior_bias():
     assert biased != search_root(view, None, 9, None, 40)
 
 
-def test_the_expert_thinks_with_the_prior_bias_and_the_hard_bot_without(monkeypatch):
+def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_the_hard_bot_never(
+        monkeypatch):
     asked = []
     real = bots.think
 
@@ -94,10 +95,11 @@ def test_the_expert_thinks_with_the_prior_bias_and_the_hard_bot_without(monkeypa
         return real(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias)
 
     monkeypatch.setattr(bots, "think", think)
-    view = _views(1)[0]
-    for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
-        assert bot.decide(view) in view["legal"]
-    assert asked == [PRIOR_BIAS, 0.0] and PRIOR_BIAS > 0
+    for players in (2, 4):
+        view = _views(1, players)[0]
+        for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
+            assert bot.decide(view) in view["legal"]
+    assert asked == [PRIOR_BIAS, 0.0, 0.0, 0.0] and PRIOR_BIAS > 0
 
 
 def test_where_the_seat_can_build_the_prior_is_neutral():

@@ -18,7 +18,7 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
-from .ismcts import PRIOR_BIAS
+from .ismcts import PRIOR_BIAS, PRIOR_MAX_PLAYERS
 from .parallel import default_workers, think, worker_pool
 from .policy import easy_decision, medium_decision
 from .scripted import SCRIPTED
@@ -114,8 +114,6 @@ class HardBot(ViewBot):
     """
 
     level = "hard"
-    prior_bias = 0.0
-    """The search's prior bias (`ismcts.Search`): none."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
@@ -143,22 +141,32 @@ class HardBot(ViewBot):
             deadline = answer_by - min(margin_ms, 0.5 * self.budget_ms) / 1000.0
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
-                        deadline, self.iterations, answer_by, self.prior_bias)
+                        deadline, self.iterations, answer_by,
+                        self.prior_bias(determinizer.template.players))
         self.last_iterations = thought.iterations
         return thought.decision
+
+    def prior_bias(self, players: int) -> float:
+        """The search's prior bias (`ismcts.Search`) at a table of `players`: none."""
+        return 0.0
 
 
 class ExpertBot(HardBot):
     """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), its search
-    guided by the medium policy's opinion (`ismcts.PRIOR_BIAS`)."""
+    guided by the medium policy's opinion in 2-player games (`prior_bias`)."""
 
     level = "expert"
-    prior_bias = PRIOR_BIAS
 
     def __init__(self, seed: int, rules: Ruleset | None = None,
                  budget_ms: float = EXPERT_BUDGET_MS, iterations: int | None = None,
                  workers: int | None = None) -> None:
         super().__init__(seed, rules, budget_ms, iterations, workers)
+
+    def prior_bias(self, players: int) -> float:
+        """`ismcts.PRIOR_BIAS` in 2-player games (at equal iterations it won more
+        than half its games there), none with more players (where it won fewer
+        than a quarter: docs/bench/ai-notes.md, seventh session)."""
+        return PRIOR_BIAS if players <= PRIOR_MAX_PLAYERS else 0.0
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,

@@ -12,10 +12,10 @@ cards stay face down until everyone has placed, so it is simultaneous in what
 each seat knows), every seat still to choose picks from its own statistics in the
 same node, without seeing the others' picks; the child is keyed by the joint pick.
 
-With a prior bias (the expert's search, `PRIOR_BIAS`), the medium policy's
-opinion guides the tree: at a node, decisions never tried are tried best first
-by the medium strategy's worths, and UCB adds a bonus for them that fades with
-the decision's visits (progressive bias).
+With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
+medium policy's opinion guides the tree: at a node, decisions never tried are
+tried best first by the medium strategy's worths, and UCB adds a bonus for them
+that fades with the decision's visits (progressive bias).
 
 Chance (bag draws, draw-pile order) comes from the sample's fresh RNG, so the tree
 is open-loop over chance. Every random draw comes from the `random.Random` given,
@@ -58,6 +58,9 @@ At equal iterations it won 57 of 100 two-player games against the search
 without ([47%, 66%]: likely better, not yet shown) and thought about 8% longer
 (docs/bench/ai-notes.md, seventh session); the hard bot and the hint search
 without it."""
+
+PRIOR_MAX_PLAYERS = 2
+"""The expert searches with the prior bias at tables of at most this many players."""
 
 UNTRIED = 1e6
 """A score above any UCB score (a mean reward is at most 1, the bonuses grow with
