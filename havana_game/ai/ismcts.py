@@ -54,9 +54,10 @@ PRIOR_BIAS = 0.1
 """The expert's weight of the medium policy's opinion (`Search(prior_bias=...)`):
 UCB adds PRIOR_BIAS * prior / (visits + 1), the prior being the decision's
 medium-strategy worth scaled to [0, 1] among the decisions legal at that node.
-At equal iterations it won 57 of 100 two-player games against the search
-without ([47%, 66%]: likely better, not yet shown) and thought about 8% longer
-(docs/bench/ai-notes.md, seventh session); the hard bot and the hint search
+Where the seat can build, the prior is neutral (`_judge`). At equal iterations
+it won 61 of 100 two-player games against the search without ([51%, 70%]),
+thinking about 6% longer, and 10 of 48 four-player games against three (25% is
+even): docs/bench/ai-notes.md, seventh session. The hard bot and the hint search
 without it."""
 
 PRIOR_MAX_PLAYERS = 2
