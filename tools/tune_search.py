@@ -12,7 +12,8 @@ wins). Then, in this order and each optional: `f` makes a building's payments on
 choice (`ismcts.FAMILIES`), e.g. `c0.3n1500f`; `bB` searches with the prior bias B
 (`ismcts.PRIOR_BIAS`, the expert's), e.g. `c0.3n1500b0.1`; `rR` plays R
 medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
-given), e.g. `c0.3n1500r8`.
+given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
+(`value.rewards`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -31,6 +32,7 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,15 +40,17 @@ from typing import Any
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
+from havana_game.ai.evaluate import rewards
 from havana_game.ai.ismcts import ROLLOUT_DECISIONS, Search, family, family_totals
 from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
+from havana_game.ai.value import rewards as value_rewards
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision, State
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?")
+                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -55,7 +59,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][bB][rR] (e.g. c0.3n1500) or one of " \
+    return f"a seat is cCnN[xW[p]][f][bB][rR][v] (e.g. c0.3n1500) or one of " \
         f"{', '.join(PLAIN_LEVELS)}: not {label!r}"
 
 
@@ -81,6 +85,7 @@ class SettingsBot(ViewBot):
         self.partitioned = bool(found["p"])
         self.rollout_decisions = int(found["r"] or ROLLOUT_DECISIONS)
         self.prior_bias = float(found["b"] or 0.0)
+        self.evaluation = value_rewards if found["v"] else rewards
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
@@ -90,13 +95,13 @@ class SettingsBot(ViewBot):
             seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]
             split = PartitionedSearches(determinizer, seeds, self.exploration, self.families,
                                         self.rollout_decisions, self.prior_bias,
-                                        ).run(self.iterations)
+                                        self.evaluation).run(self.iterations)
             results, decision, self.last_iterations = split.results, split.decision, \
                 split.iterations
         else:
             results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
                                 self.exploration, self.families, self.rollout_decisions,
-                                self.prior_bias)
+                                self.prior_bias, self.evaluation)
                        for _ in range(self.searches)]
             thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations
@@ -141,10 +146,11 @@ class PartitionedSearches:
 
     def __init__(self, determinizer: Determinizer, seeds: list[int], exploration: float,
                  families: bool, rollout_decisions: int = ROLLOUT_DECISIONS,
-                 prior_bias: float = 0.0) -> None:
+                 prior_bias: float = 0.0,
+                 evaluation: Callable[[State], list[float]] = rewards) -> None:
         self.seat = determinizer.seat
         self.searches = [RestrictedSearch(determinizer, random.Random(seed), exploration,
-                                          rollout_decisions, families, prior_bias)
+                                          rollout_decisions, families, prior_bias, evaluation)
                          for seed in seeds]
 
     def run(self, iterations: int) -> Partitioned:

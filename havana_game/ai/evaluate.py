@@ -44,13 +44,21 @@ def strength(state: State, seat: int, share: float = 1.0) -> float:
     return state.vp(seat) + share * holdings_vp(state, seat, plan_for(state, seat))
 
 
+def final_rewards(state: State) -> list[float] | None:
+    """Per seat, its share of the win if the game is over (the winners share 1), else None."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    share = 1.0 / len(outcome.winners)
+    return [share if s in outcome.winners else 0.0 for s in range(state.players)]
+
+
 def rewards(state: State) -> list[float]:
     """Per seat, a reward in [0, 1]; the rewards sum to 1."""
+    final = final_rewards(state)
+    if final is not None:
+        return final
     players = state.players
-    outcome = state.outcome()
-    if outcome is not None:
-        share = 1.0 / len(outcome.winners)
-        return [share if s in outcome.winners else 0.0 for s in range(players)]
     temperature = TEMPERATURE_SHARE * state.rules.target_vp(players)
     share = holdings_share(state)
     strengths = [strength(state, s, share) for s in range(players)]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..rules import Build, Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -114,8 +115,11 @@ class Search:
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
                  rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES,
-                 prior_bias: float = 0.0) -> None:
+                 prior_bias: float = 0.0,
+                 evaluation: Callable[[State], list[float]] = rewards) -> None:
         self.determinizer = determinizer
+        self.evaluation = evaluation
+        """Each seat's reward at a leaf (`evaluate.rewards`, or the learned `value.rewards`)."""
         self.rng = rng
         self.exploration = exploration
         self.families = families
@@ -282,7 +286,7 @@ class Search:
                 break
             node = child
         self._rollout(state)
-        reward = rewards(state)
+        reward = self.evaluation(state)
         for visited, picks in path:
             for seat, decision in picks:
                 st = visited.stats[seat][decision]

@@ -28,13 +28,15 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..content import edition_for
-from ..rules import Decision, Ruleset, View
+from ..rules import Decision, Ruleset, State, View
 from .determinize import Determinizer
+from .evaluate import rewards
 from .ismcts import EXPLORATION, FAMILIES, ROLLOUT_DECISIONS, Search, most_visited
 
 RootStats = list[tuple[Decision, int, float]]
@@ -69,10 +71,11 @@ def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              iterations: int | None, exploration: float = EXPLORATION,
              families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
-             prior_bias: float = 0.0) -> tuple[RootStats, int]:
+             prior_bias: float = 0.0,
+             evaluation: Callable[[State], list[float]] = rewards) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
     search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
-                    prior_bias)
+                    prior_bias, evaluation)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations

@@ -1,0 +1,80 @@
+"""A learned evaluation: each seat's chance to win, fitted on finished games.
+
+Each seat's strength is a weighted sum of what describes its position (`position`:
+VP and the VP its holdings are likely to become, the holdings themselves, its
+cards, its turn order, its buildings; the first six also times how near the leader
+is to the target VP, `inputs`); the chance to win is the softmax of the strengths over the seats
+(a conditional logit: only differences between the seats count). The weights are
+data (`havana_game/data/value.json`), fitted by `tools/fit_value.py` on positions
+of games the search played against itself (`tools/value_data.py`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+
+from ..rules import State, number
+from ..rules.materials import GRAY, PESOS, WORKERS
+from .evaluate import final_rewards
+from .plan import has_architect, holdings_vp, plan_for
+
+POSITION = ("vp", "holdings", "pesos", "colored", "gray", "workers", "hand", "number",
+            "architect", "buildings")
+"""The names of `position`'s entries, in order."""
+LATE = POSITION[:6]
+"""The entries that also count times the leader's progress to the target VP, so
+that their worth may change as the game nears its end (`inputs`)."""
+FEATURES = (*POSITION, *(f"{name}_late" for name in LATE))
+"""The names of the model's inputs (`inputs`), the keys of `value.json`'s weights."""
+
+
+def position(state: State, seat: int) -> list[float]:
+    """What describes a seat's position, scaled to about [0, 1]: VP and the likely
+    VP of its holdings (`plan.holdings_vp`) as shares of the target VP; pesos,
+    colored and gray materials, workers held; cards in hand; the face-up number
+    (low numbers act first); the Architect at hand; buildings built."""
+    target = state.rules.target_vp(state.players)
+    res = state.resources(seat)
+    return [state.vp(seat) / target, holdings_vp(state, seat, plan_for(state, seat)) / target,
+            res[PESOS] / 10, (res[0] + res[1] + res[2] + res[3]) / 5, res[GRAY] / 5,
+            res[WORKERS] / 5, state.hand[seat].bit_count() / 13, _number(state, seat) / 100,
+            float(has_architect(state, seat)), len(state.built[seat]) / 10]
+
+
+def inputs(positions: list[list[float]]) -> list[list[float]]:
+    """Every seat's model inputs from every seat's `position`: the position, then
+    its `LATE` entries times the leader's progress (its VP share of the target)."""
+    progress = min(1.0, max(p[0] for p in positions))
+    return [[*p, *(x * progress for x in p[:len(LATE)])] for p in positions]
+
+
+def _number(state: State, seat: int) -> int:
+    """The seat's face-up number (`flow.number`); 50 before both cards are up."""
+    return 50 if -1 in state.face_up[seat] else number(state, seat)
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    """The fitted weights (`data/value.json`), in `FEATURES` order."""
+    doc = json.loads(resources.files("havana_game").joinpath("data", "value.json").read_text())
+    return tuple(float(doc["weights"][name]) for name in FEATURES)
+
+
+def win_chances(state: State, weight: tuple[float, ...] | None = None) -> list[float]:
+    """Per seat, its chance to win by the model: the softmax of the strengths."""
+    weight = weight or weights()
+    seats = inputs([position(state, s) for s in range(state.players)])
+    strengths = [sum(w * x for w, x in zip(weight, x_s, strict=True)) for x_s in seats]
+    top = max(strengths)
+    exps = [math.exp(x - top) for x in strengths]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def rewards(state: State) -> list[float]:
+    """The search's reward by the model: the shares of the win once the game is
+    over, else every seat's chance to win (`win_chances`)."""
+    return final_rewards(state) or win_chances(state)
