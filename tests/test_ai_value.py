@@ -1,6 +1,7 @@
-"""The learned evaluation (`ai.value`): what it reads of a position, that its
-chances are a softmax over the seats, that the shipped weights count a VP more
-for the seat that has it, and the tools that make its data and fit it."""
+"""The learned evaluation to measure (`tools/value_model.py`): what it reads of a
+position, that its chances are a softmax over the seats, that the fitted weights
+count a VP more for the seat that has it, and the tools that make its data and
+fit it."""
 
 from __future__ import annotations
 
@@ -13,16 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from havana_game.ai.value import (
-    FEATURES,
-    LATE,
-    POSITION,
-    inputs,
-    position,
-    rewards,
-    weights,
-    win_chances,
-)
 from havana_game.content import classic_rules
 from havana_game.rules import apply, legal_decisions, new_game
 from havana_game.rules.materials import PESOS, VP
@@ -31,6 +22,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import fit_value  # noqa: E402
+from value_model import (  # noqa: E402
+    FEATURES,
+    LATE,
+    POSITION,
+    WEIGHTS,
+    inputs,
+    position,
+    rewards,
+    weights,
+    win_chances,
+)
 
 
 def _played(players: int, decisions: int, seed: int):
@@ -88,8 +90,8 @@ def test_a_finished_game_rewards_its_winners():
     assert [s for s in range(2) if shares[s] > 0] == list(state.outcome().winners)
 
 
-def test_the_shipped_weights_name_every_input():
-    doc = json.loads((ROOT / "havana_game" / "data" / "value.json").read_text())
+def test_the_fitted_weights_name_every_input():
+    doc = json.loads(WEIGHTS.read_text())
     assert set(doc["weights"]) == set(FEATURES)
     assert len(weights()) == len(FEATURES)
 

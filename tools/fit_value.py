@@ -1,16 +1,16 @@
-"""Fit the learned evaluation's weights (`havana_game/data/value.json`) on the
+"""Fit the learned evaluation's weights (`docs/bench/ai-value-weights-2p.json`) on the
 positions `tools/value_data.py` wrote, and compare it with the search's
 evaluation (`ai.evaluate.rewards`) on games left out of the fit.
 
 The model is a conditional logit: a seat's chance to win is the softmax over the
-seats of its strength, the weighted sum of its inputs (`value.inputs`). It is fitted by
+seats of its strength, the weighted sum of its inputs (`value_model.inputs`). It is fitted by
 Newton's method on the log-likelihood of the winners (a shared win counts as
 shares), with a small L2 penalty. Every fifth game is held out; the report gives,
 on those, the mean log-loss and Brier score of the winners, and how often the
 most likely seat won, for the search's evaluation (rebuilt from the same
 positions), for that evaluation with its temperature fitted, and for the model.
 
-    python3 tools/fit_value.py /tmp/value-2p-*.jsonl [--write havana_game/data/value.json]
+    python3 tools/fit_value.py /tmp/value-2p-*.jsonl [--write docs/bench/ai-value-weights-2p.json]
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from value_model import FEATURES, inputs  # noqa: E402
 
 from havana_game.ai.evaluate import LATE_SPAN_SHARE, TEMPERATURE_SHARE  # noqa: E402
-from havana_game.ai.value import FEATURES, inputs  # noqa: E402
 
 Position = tuple[list[list[float]], list[float]]
-"""Every seat's model inputs (`value.inputs`), and every seat's share of the win."""
+"""Every seat's model inputs (`value_model.inputs`), and every seat's share of the win."""
 Chances = Callable[[list[list[float]]], list[float]]
 """Every seat's chance to win from every seat's model inputs."""
 
@@ -150,7 +151,8 @@ def fitted_scale(positions: list[Position]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", nargs="+", type=Path, help="tools/value_data.py's files")
-    parser.add_argument("--write", type=Path, help="write the weights (value.json) here")
+    parser.add_argument("--write", type=Path,
+                        help="write the weights here (value_model.WEIGHTS reads them)")
     parser.add_argument("--source", default="",
                         help="with --write: how the data was made (kept in the file)")
     args = parser.parse_args()
@@ -168,7 +170,7 @@ def main() -> int:
     print(json.dumps(report, indent=1))
     if args.write is not None:
         args.write.write_text(json.dumps({
-            "about": "Weights of the learned evaluation (havana_game/ai/value.py), "
+            "about": "Weights of the learned evaluation (tools/value_model.py), "
                      "fitted by tools/fit_value.py",
             "source": args.source, "games": games, "positions_fitted": len(fitted),
             "held_out": report["held_out"], "weights": report["weights"],

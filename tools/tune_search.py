@@ -13,7 +13,7 @@ choice (`ismcts.FAMILIES`), e.g. `c0.3n1500f`; `bB` searches with the prior bias
 (`ismcts.PRIOR_BIAS`, the expert's), e.g. `c0.3n1500b0.1`; `rR` plays R
 medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
 given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
-(`value.rewards`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`.
+(`tools/value_model.py`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`.
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from value_model import rewards as value_rewards
+
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
@@ -44,7 +46,6 @@ from havana_game.ai.evaluate import rewards
 from havana_game.ai.ismcts import ROLLOUT_DECISIONS, Search, family, family_totals
 from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
-from havana_game.ai.value import rewards as value_rewards
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
 from havana_game.rules import Decision, State

@@ -1,8 +1,8 @@
-"""Positions of finished games for fitting the learned evaluation (`ai.value`).
+"""Positions of finished games for fitting the learned evaluation (`tools/value_model.py`).
 
 Plays games between the given seats (`tools/tune_search.py`'s seats: the search
 at an iteration cap, or a plain level), and for a sampled share of the real
-decisions writes every seat's `value.position` of the state before it; at the end
+decisions writes every seat's `value_model.position` of the state before it; at the end
 of each game, one JSON line per game: its number, the player count, the positions
 and the winners. Lines are appended game by game, so a stopped run keeps its games.
 
@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tune_search import seat_bot, seat_error  # noqa: E402
+from value_model import position  # noqa: E402
 
 from havana_game.ai.tournament import play_game  # noqa: E402
-from havana_game.ai.value import position  # noqa: E402
 from havana_game.content import classic_rules  # noqa: E402
 from havana_game.rules import Decision, State  # noqa: E402
 

@@ -119,7 +119,8 @@ class Search:
                  evaluation: Callable[[State], list[float]] = rewards) -> None:
         self.determinizer = determinizer
         self.evaluation = evaluation
-        """Each seat's reward at a leaf (`evaluate.rewards`, or the learned `value.rewards`)."""
+        """Each seat's reward at a leaf (`evaluate.rewards`; tools/tune_search.py
+        measures others)."""
         self.rng = rng
         self.exploration = exploration
         self.families = families
