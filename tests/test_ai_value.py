@@ -134,3 +134,12 @@ def test_the_data_tool_writes_every_seats_position_and_the_winners(tmp_path):
                             capture_output=True, text=True, cwd=ROOT, check=False)
     assert fitted.returncode == 0, fitted.stderr
     assert set(json.loads(fitted.stdout)["weights"]) == set(FEATURES)
+
+
+def test_the_fit_refuses_a_file_that_is_not_games_in_one_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": 0}\n')
+    done = subprocess.run([sys.executable, "tools/fit_value.py", str(bad)], capture_output=True,
+                          text=True, cwd=ROOT, check=False)
+    assert done.returncode == 2
+    assert "not a file of tools/value_data.py's games" in done.stderr.strip().splitlines()[-1]

@@ -156,7 +156,12 @@ def main() -> int:
     parser.add_argument("--source", default="",
                         help="with --write: how the data was made (kept in the file)")
     args = parser.parse_args()
-    fitted, held, games = load(args.data)
+    try:
+        fitted, held, games = load(args.data)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        parser.error(f"not a file of tools/value_data.py's games: {error}")
+    if not fitted or not held:
+        parser.error("too few games to fit and to hold out (every fifth game is held out)")
     weights = fit(fitted)
     scale = fitted_scale(fitted)
     report = {

@@ -180,19 +180,32 @@ class PartitionedSearches:
                  search.iterations) for search in self.searches]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def game_arguments(description: str, games: int) -> argparse.ArgumentParser:
+    """A command line with the seats and the games to play: --seats (one per
+    player, comma separated), --games (default `games`), --first-game, --seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seats", required=True, help="settings per seat, comma separated")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--first-game", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--keep", type=Path, help="write the figures so far after every game")
-    args = parser.parse_args()
-    seats = args.seats.split(",")
+    return parser
+
+
+def seats_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The --seats labels; a bad one ends the program with its error (`seat_error`)."""
+    seats: list[str] = args.seats.split(",")
     for label in seats:
         error = seat_error(label)
         if error is not None:
             parser.error(error)
+    return seats
+
+
+def main() -> int:
+    parser = game_arguments(__doc__.split("\n\n")[0], 20)
+    parser.add_argument("--keep", type=Path, help="write the figures so far after every game")
+    args = parser.parse_args()
+    seats = seats_of(parser, args)
 
     def progress(games: int, report: dict[str, Any]) -> None:
         print(games, json.dumps(report["win_rate"]), file=sys.stderr, flush=True)

@@ -12,7 +12,6 @@ and the winners. Lines are appended game by game, so a stopped run keeps its gam
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tune_search import seat_bot, seat_error  # noqa: E402
+from tune_search import game_arguments, seat_bot, seats_of  # noqa: E402
 from value_model import position  # noqa: E402
 
 from havana_game.ai.tournament import play_game  # noqa: E402
@@ -29,20 +28,12 @@ from havana_game.rules import Decision, State  # noqa: E402
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seats", required=True, help="one seat per player, comma separated")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--first-game", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = game_arguments(__doc__.split("\n\n")[0], 100)
     parser.add_argument("--sample", type=float, default=0.2,
                         help="share of the real decisions whose positions are kept")
     parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended")
     args = parser.parse_args()
-    seats = args.seats.split(",")
-    for label in seats:
-        error = seat_error(label)
-        if error is not None:
-            parser.error(error)
+    seats = seats_of(parser, args)
     if not 0.0 < args.sample <= 1.0:
         parser.error("--sample is a share in (0, 1]")
     rules = classic_rules()
