@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import fit_value  # noqa: E402
 from value_model import (  # noqa: E402
     FEATURES,
-    LATE,
+    HELD,
     POSITION,
     WEIGHTS,
     inputs,
@@ -57,15 +57,17 @@ def test_a_position_reads_vp_and_holdings_as_shares_of_the_target():
     assert 0 <= seen[POSITION.index("hand")] <= 1
 
 
-def test_late_inputs_are_the_entries_times_the_leaders_progress():
+def test_vp_counts_more_and_holdings_less_as_the_leader_nears_the_target():
     seats = [[0.2, 0.1, 0.3, 0.4, 0.0, 0.2, 0.5, 0.3, 1.0, 0.1],
              [0.6, 0.2, 0.1, 0.0, 0.4, 0.0, 0.4, 0.2, 0.0, 0.3]]
     first, second = inputs(seats)
-    assert len(first) == len(FEATURES)
-    assert first[:len(POSITION)] == seats[0]
-    assert first[len(POSITION):] == pytest.approx([x * 0.6 for x in seats[0][:len(LATE)]])
-    assert second[len(POSITION):] == pytest.approx([x * 0.6 for x in seats[1][:len(LATE)]])
-    assert inputs([[1.4, *seats[0][1:]], seats[1]])[1][len(POSITION)] == 0.6  # progress at most 1
+    assert len(first) == len(FEATURES) and FEATURES[:2] == ("vp", "vp_late")
+    assert first[:2] == pytest.approx([0.2, 0.2 * 0.6])
+    assert first[2:2 + len(HELD)] == pytest.approx([x * 0.4 for x in seats[0][1:6]])
+    assert second[2:2 + len(HELD)] == pytest.approx([x * 0.4 for x in seats[1][1:6]])
+    assert first[2 + len(HELD):] == seats[0][6:]
+    at_the_target = inputs([[1.4, *seats[0][1:]], seats[1]])  # progress at most 1
+    assert at_the_target[1][1] == 0.6 and not any(at_the_target[0][2:2 + len(HELD)])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -104,7 +106,7 @@ def test_the_fit_finds_the_weights_that_made_the_winners(tmp_path):
     lines = []
     for game in range(600):
         seats = [[rng.random() for _ in POSITION] for _ in range(2)]
-        chances = fit_value.model_chances(truth)(inputs(seats))
+        chances = fit_value.model_chances(truth)(seats)
         winner = 0 if rng.random() < chances[0] else 1
         lines.append(json.dumps({"game": game, "players": 2, "positions": [seats],
                                  "winners": [winner]}))

@@ -24,21 +24,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from value_model import FEATURES, inputs  # noqa: E402
+from value_model import FEATURES, POSITION, inputs  # noqa: E402
 
 from havana_game.ai.evaluate import LATE_SPAN_SHARE, TEMPERATURE_SHARE  # noqa: E402
 
 Position = tuple[list[list[float]], list[float]]
-"""Every seat's model inputs (`value_model.inputs`), and every seat's share of the win."""
+"""Every seat's position (`value_model.position`), and every seat's share of the win."""
 Chances = Callable[[list[list[float]]], list[float]]
-"""Every seat's chance to win from every seat's model inputs."""
+"""Every seat's chance to win from every seat's position."""
 
 PENALTY = 1e-3
 """L2 penalty per position on the weights."""
 HELD_OUT = 5
 """Every HELD_OUT-th game is left out of the fit."""
 
-VP, HOLDINGS = FEATURES.index("vp"), FEATURES.index("holdings")
+VP, HOLDINGS = POSITION.index("vp"), POSITION.index("holdings")
 
 
 def load(paths: Sequence[Path]) -> tuple[list[Position], list[Position], int]:
@@ -54,7 +54,7 @@ def load(paths: Sequence[Path]) -> tuple[list[Position], list[Position], int]:
             shares = [1.0 / len(winners) if s in winners else 0.0
                       for s in range(game["players"])]
             target = held if game["game"] % HELD_OUT == 0 else fit
-            target.extend((inputs(seats), shares) for seats in game["positions"])
+            target.extend((seats, shares) for seats in game["positions"])
     return fit, held, games
 
 
@@ -68,7 +68,8 @@ def softmax(strengths: list[float]) -> list[float]:
 def model_chances(weights: Sequence[float]) -> Chances:
     """The conditional logit's chances with `weights`."""
     def chances(seats: list[list[float]]) -> list[float]:
-        return softmax([sum(w * x for w, x in zip(weights, f, strict=True)) for f in seats])
+        return softmax([sum(w * x for w, x in zip(weights, f, strict=True))
+                        for f in inputs(seats)])
     return chances
 
 
@@ -113,12 +114,13 @@ def fit(positions: list[Position], steps: int = 20) -> list[float]:
     """The weights that maximize the penalized log-likelihood (Newton's method)."""
     k = len(FEATURES)
     weights = [0.0] * k
+    prepared = [(inputs(seats), shares) for seats, shares in positions]
     for _ in range(steps):
         gradient = [-PENALTY * len(positions) * w for w in weights]
         hessian = [[PENALTY * len(positions) if i == j else 0.0 for j in range(k)]
                    for i in range(k)]
-        for seats, shares in positions:
-            p = model_chances(weights)(seats)
+        for seats, shares in prepared:
+            p = softmax([sum(w * x for w, x in zip(weights, f, strict=True)) for f in seats])
             mean = [sum(q * f[i] for q, f in zip(p, seats, strict=True)) for i in range(k)]
             for q, y, f in zip(p, shares, seats, strict=True):
                 for i in range(k):

@@ -2,16 +2,17 @@
 
 Each seat's strength is a weighted sum of what describes its position (`position`:
 VP and the VP its holdings are likely to become, the holdings themselves, its
-cards, its turn order, its buildings; the first six also times how near the leader
-is to the target VP, `inputs`); the chance to win is the softmax of the strengths over the seats
-(a conditional logit: only differences between the seats count). The weights are
+cards, its turn order, its buildings; VP also times how near the leader is to the
+target VP, holdings only times how far: `inputs`); the chance to win is the
+softmax of the strengths over the seats (a conditional logit: only differences
+between the seats count). The weights are
 data (`WEIGHTS`), fitted by `tools/fit_value.py` on positions of games the search
 played against itself (`tools/value_data.py`). `tools/tune_search.py` seats `...v`
-search with it (`rewards`). Fitted on 507 two-player games it predicted the
-winners a little better than the search's evaluation, won 52% at equal iterations
-and ended nearly twice as many turns without building when it could (the weights
-value materials and workers held): docs/bench/ai-notes.md, ninth session. So the
-bots do not use it.
+search with it (`rewards`). A first layout, whose holdings could keep their worth
+to the end, predicted the winners a little better than the search's evaluation,
+won 54% at equal iterations and ended half again as many turns without building when
+it could: docs/bench/ai-notes.md, ninth session. So the bots do not use it; this
+layout lets holdings count for nothing at the end.
 """
 
 from __future__ import annotations
@@ -26,16 +27,18 @@ from havana_game.ai.plan import has_architect, holdings_vp, plan_for
 from havana_game.rules import State, number
 from havana_game.rules.materials import GRAY, PESOS, WORKERS
 
-WEIGHTS = Path(__file__).resolve().parent.parent / "docs" / "bench" / "ai-value-weights-2p.json"
+WEIGHTS = Path(__file__).resolve().parent.parent / "docs" / "bench" / \
+    "ai-value-weights-2p-fading.json"
 """The fitted weights (`tools/fit_value.py --write`)."""
 
 POSITION = ("vp", "holdings", "pesos", "colored", "gray", "workers", "hand", "number",
             "architect", "buildings")
 """The names of `position`'s entries, in order."""
-LATE = POSITION[:6]
-"""The entries that also count times the leader's progress to the target VP, so
-that their worth may change as the game nears its end (`inputs`)."""
-FEATURES = (*POSITION, *(f"{name}_late" for name in LATE))
+HELD = POSITION[1:6]
+"""The entries that are holdings: they count times what is left of the way to the
+target VP (`inputs`), so nothing when the leader reaches it (what is left at the end
+scores nothing)."""
+FEATURES = ("vp", "vp_late", *(f"{name}_fading" for name in HELD), *POSITION[6:])
 """The names of the model's inputs (`inputs`), the keys of the `WEIGHTS` file."""
 
 
@@ -53,10 +56,12 @@ def position(state: State, seat: int) -> list[float]:
 
 
 def inputs(positions: list[list[float]]) -> list[list[float]]:
-    """Every seat's model inputs from every seat's `position`: the position, then
-    its `LATE` entries times the leader's progress (its VP share of the target)."""
+    """Every seat's model inputs from every seat's `position`: VP, VP times the
+    leader's progress (its VP share of the target), the `HELD` entries times what
+    is left of the progress, then the rest of the position."""
     progress = min(1.0, max(p[0] for p in positions))
-    return [[*p, *(x * progress for x in p[:len(LATE)])] for p in positions]
+    left = 1.0 - progress
+    return [[p[0], p[0] * progress, *(x * left for x in p[1:6]), *p[6:]] for p in positions]
 
 
 def _number(state: State, seat: int) -> int:
