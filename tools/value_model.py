@@ -11,8 +11,9 @@ played against itself (`tools/value_data.py`). `tools/tune_search.py` seats `...
 search with it (`rewards`). A first layout, whose holdings could keep their worth
 to the end, predicted the winners a little better than the search's evaluation,
 won 54% at equal iterations and ended half again as many turns without building when
-it could: docs/bench/ai-notes.md, ninth session. So the bots do not use it; this
-layout lets holdings count for nothing at the end.
+it could. This layout lets holdings count for nothing at the end; it won 47% of 129
+and still held workers (docs/bench/ai-notes.md, ninth session). So the bots do not
+use it.
 """
 
 from __future__ import annotations
