@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tune_search import game_arguments, seat_bot, seats_of  # noqa: E402
 from value_model import position  # noqa: E402
 
-from havana_game.ai.tournament import play_game  # noqa: E402
+from havana_game.ai.tournament import game_seating, play_game  # noqa: E402
 from havana_game.content import classic_rules  # noqa: E402
 from havana_game.rules import Decision, State  # noqa: E402
 
@@ -39,8 +39,7 @@ def main() -> int:
     rules = classic_rules()
     players = len(seats)
     for game in range(args.first_game, args.first_game + args.games):
-        game_seed = args.seed * 1_000_003 + game
-        seating = [seats[(s + game) % players] for s in range(players)]
+        seating, game_seed = game_seating(seats, game, args.seed)
         bots = [seat_bot(label, game_seed * 8 + s, None) for s, label in enumerate(seating)]
         picker = random.Random(game_seed)
         positions: list[list[list[float]]] = []

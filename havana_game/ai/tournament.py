@@ -136,6 +136,13 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
     return state
 
 
+def game_seating(levels: Sequence[str], game: int, seed: int) -> tuple[list[str], int]:
+    """Game number `game` of a tournament seeded `seed`: its levels by seat (the
+    list shifted by `game` places) and its own deal seed."""
+    players = len(levels)
+    return [levels[(s + game) % players] for s in range(players)], seed * 1_000_003 + game
+
+
 def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
                    budget_ms: float | None = None,
                    progress: Callable[[int, dict[str, Any]], None] | None = None,
@@ -150,8 +157,7 @@ def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
     tally = Tally(levels, rules)
     ids = [b.id for b in rules.buildings]
     for game in range(first_game, first_game + games):
-        seating = [levels[(s + game) % players] for s in range(players)]
-        game_seed = seed * 1_000_003 + game
+        seating, game_seed = game_seating(levels, game, seed)
         bots = [seat_bot(level, game_seed * 8 + s, budget_ms)
                 for s, level in enumerate(seating)]
 
