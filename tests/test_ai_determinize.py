@@ -7,9 +7,11 @@ import random
 import pytest
 
 from havana_game.ai.determinize import Determinizer, ViewMismatch
+from havana_game.ai.ismcts import Search
 from havana_game.ai.policy import medium_decision
 from havana_game.content import EDITIONS, classic_rules, find_edition
-from havana_game.rules import apply, legal_decisions, new_game, view_for
+from havana_game.rules import Cover, apply, legal_decisions, new_game, snapshot, view_for
+from havana_game.rules.state import COVER, SETUP
 
 RULES = classic_rules()
 FULL_SET = (1 << len(RULES.cards)) - 1
@@ -123,3 +125,57 @@ def test_a_view_of_another_deck_is_refused():
     view["deck"] = "0" * 64
     with pytest.raises(ViewMismatch):
         Determinizer(view, RULES)
+
+
+def _bit_count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_reopened_cover_gives_the_earlier_seats_their_card_back(players):
+    """Phase 3 with `reopen`: the seats that covered before the viewer hold their
+    new card in hand again, cover from the start of the turn order, and the
+    search has them cover the face-up card they were seen to cover."""
+    found = 0
+    for real, seat in positions(players, seed=5, every=1):
+        if real.phase != COVER or real.turn == 0:
+            continue
+        earlier = real.order[:real.turn]
+        determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
+        assert determinizer.pinned == {s: real.covered[s] for s in earlier}
+        sample = determinizer.sample(random.Random(found))
+        assert sample.turn == 0 and sample.deciders() == (real.order[0],)
+        for other in earlier:
+            assert sample.face_down[other] == () and sample.covered[other] == -1
+            assert _bit_count(sample.hand[other]) == _bit_count(real.hand[other]) + 1
+        assert sample.hand[seat] == real.hand[seat]
+        search = Search(determinizer, random.Random(found))
+        search.run(iterations=200)
+        for other in earlier:
+            tried = search.root.stats[other]
+            assert tried and all(isinstance(d, Cover) and d.covered == real.covered[other]
+                                 for d in tried)
+        assert search.root.stats[seat]
+        found += 1
+    assert found > 10
+
+
+def test_reopened_setup_leaves_every_opening_choice_to_the_search():
+    state = new_game(RULES, 3, 2)
+    apply(state, 0, legal_decisions(state, 0)[4])
+    plain = Determinizer(view_for(state, 1), RULES).sample(random.Random(0))
+    assert plain.deciders() == (1, 2)
+    reopened = Determinizer(view_for(state, 1), RULES, reopen=True)
+    sample = reopened.sample(random.Random(0))
+    assert sample.deciders() == (0, 1, 2) and reopened.pinned == {}
+    assert _bit_count(sample.hand[0]) == len(RULES.cards)
+
+
+def test_reopen_changes_nothing_outside_secret_choices():
+    for real, seat in positions(2, seed=9, every=4):
+        if real.phase in (COVER, SETUP):
+            continue
+        view = view_for(real, seat)
+        plain = Determinizer(view, RULES).sample(random.Random(1))
+        reopened = Determinizer(view, RULES, reopen=True).sample(random.Random(1))
+        assert snapshot(plain) == snapshot(reopened)

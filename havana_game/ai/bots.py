@@ -50,6 +50,9 @@ class ViewBot:
     """Shared plumbing: view -> sampled state -> strategy -> legal JSON."""
 
     level = "view"
+    reopen = False
+    """Whether the search leaves other seats' secret choices of this step open
+    (`Determinizer`'s `reopen`)."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None) -> None:
         self.rng = random.Random(seed)
@@ -63,7 +66,7 @@ class ViewBot:
             return only
         legal = view["legal"]
         rules = self.rules or edition_for(view["ruleset"], view["deck"])
-        determinizer = Determinizer(view, rules)
+        determinizer = Determinizer(view, rules, self.reopen)
         chosen = to_json(self.choose(determinizer, determinizer.seat), rules.names)
         if chosen not in legal:
             raise RuntimeError(f"{self.level} bot chose a decision not in the view: {chosen}")

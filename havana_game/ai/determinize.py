@@ -10,6 +10,15 @@ The engine says what the view determines and what it leaves open
 - the draw pile is the unseen buildings, shuffled;
 - the engine's RNG state is fresh, from the caller's generator.
 
+With `reopen`, a choice other seats made in secret in this step is not drawn but
+left open for the search to make for them: at setup, the two cards of a seat
+that has chosen go back into its hand; in phase 3, the seats before the viewer
+in turn order take their face-down card back into their hand and cover again,
+each the face-up card it is seen to have covered (`pinned`). Each of them chose
+without seeing what the later seats choose, so their choices and the viewer's
+are one simultaneous choice, searched for every seat alike, rather than a card
+drawn at random for those who chose first.
+
 `Determinizer(view, rules)` does the copying once; `sample(rng)` is cheap.
 """
 
@@ -25,7 +34,7 @@ from ..rules.inference import (
     secret_cards,
     unseen_buildings,
 )
-from ..rules.state import bits
+from ..rules.state import COVER, SETUP, bits
 
 __all__ = ["Determinizer", "ViewMismatch"]
 
@@ -33,7 +42,7 @@ __all__ = ["Determinizer", "ViewMismatch"]
 class Determinizer:
     """Samples full states consistent with one seat's view."""
 
-    def __init__(self, view: View, rules: Ruleset) -> None:
+    def __init__(self, view: View, rules: Ruleset, reopen: bool = False) -> None:
         seat = view["you"]
         if seat is None:
             raise ViewMismatch("a spectator's view has no seat to play")
@@ -42,6 +51,27 @@ class Determinizer:
         self.template = public_state(view, rules)
         self.secret_pools = [secret_cards(view, s, rules) for s in range(self.template.players)]
         self.pile = unseen_buildings(self.template, view["pile_size"])
+        self.pinned: dict[int, int] = {}
+        """Per seat that covers again in the search, the face-up card it covers."""
+        if reopen:
+            self._reopen()
+
+    def _reopen(self) -> None:
+        """Leave the secret choices already made in this step open (module docstring)."""
+        state = self.template
+        if state.phase == SETUP:
+            chosen = [s for s in range(state.players) if s != self.seat
+                      and self.secret_pools[s].face_down]
+        elif state.phase == COVER:
+            chosen = list(state.order[:state.turn])
+            for seat in chosen:
+                self.pinned[seat] = state.covered[seat]
+                state.covered[seat] = -1
+            state.turn = 0
+        else:
+            return
+        for seat in chosen:
+            self.secret_pools[seat] = self.secret_pools[seat]._replace(face_down=0)
 
     def sample(self, rng: random.Random) -> State:
         """One full state consistent with the view; hidden parts drawn from `rng`."""

@@ -11,6 +11,9 @@ Simultaneous choices are selected decoupled: at setup, and in phase 3 (the new
 cards stay face down until everyone has placed, so it is simultaneous in what
 each seat knows), every seat still to choose picks from its own statistics in the
 same node, without seeing the others' picks; the child is keyed by the joint pick.
+A determinizer made with `reopen` leaves the choices other seats already made in
+secret in this step to the search too; at the root a seat that covered again
+covers the face-up card it is seen to have covered (`Determinizer.pinned`).
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are
@@ -30,7 +33,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..rules import Build, Decision, State, apply, legal_decisions
+from ..rules import Build, Cover, Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
 from .determinize import Determinizer
 from .evaluate import rewards
@@ -127,6 +130,7 @@ class Search:
         self.prior_bias = prior_bias
         self.rollout_decisions = rollout_decisions
         self.players = determinizer.template.players
+        self.pinned = determinizer.pinned
         self.root = _Node(self.players)
         self.iterations = 0
 
@@ -267,7 +271,11 @@ class Search:
         group = phase in (SETUP, COVER)
         while True:
             seat = state.deciders()[0]
-            decision = self._select(node, seat, legal_decisions(state, seat), state)
+            legal = legal_decisions(state, seat)
+            if seat in self.pinned and node is self.root:
+                legal = tuple(d for d in legal if isinstance(d, Cover)
+                              and d.covered == self.pinned[seat])
+            decision = self._select(node, seat, legal, state)
             picks.append((seat, decision))
             apply(state, seat, decision)
             if not group or state.phase != phase or state.round != round_:
