@@ -8,6 +8,7 @@ import pytest
 
 from havana_game.ai.determinize import Determinizer, ViewMismatch
 from havana_game.ai.ismcts import Search
+from havana_game.ai.parallel import search_root, searched
 from havana_game.ai.policy import medium_decision
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Cover, apply, legal_decisions, new_game, snapshot, view_for
@@ -179,3 +180,12 @@ def test_reopen_changes_nothing_outside_secret_choices():
         plain = Determinizer(view, RULES).sample(random.Random(1))
         reopened = Determinizer(view, RULES, reopen=True).sample(random.Random(1))
         assert snapshot(plain) == snapshot(reopened)
+
+
+def test_a_workers_search_reopens_when_asked():
+    real, seat = next((s, seat) for s, seat in positions(2, seed=5, every=1)
+                      if s.phase == COVER and s.turn == 1)
+    view = view_for(real, seat)
+    reopened = search_root(view, None, 9, None, 60, 0.0, True)
+    assert reopened == searched(Determinizer(view, RULES, reopen=True), 9, None, 60)
+    assert reopened != search_root(view, None, 9, None, 60)

@@ -85,21 +85,24 @@ def test_a_workers_search_carries_the_prior_bias():
     assert biased != search_root(view, None, 9, None, 40)
 
 
-def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_the_hard_bot_never(
+def test_the_expert_thinks_with_the_prior_bias_and_reopened_choices_in_2_player_games(
         monkeypatch):
+    """The hard bot never does either (the Hint button thinks as the hard bot)."""
     asked = []
     real = bots.think
 
-    def think(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias):
-        asked.append(prior_bias)
-        return real(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias)
+    def think(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias, reopen):
+        asked.append((prior_bias, reopen))
+        return real(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias,
+                    reopen)
 
     monkeypatch.setattr(bots, "think", think)
     for players in (2, 4):
         view = _views(1, players)[0]
         for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
             assert bot.decide(view) in view["legal"]
-    assert asked == [PRIOR_BIAS, 0.0, 0.0, 0.0] and PRIOR_BIAS > 0
+    assert asked == [(PRIOR_BIAS, True), (0.0, False), (0.0, False), (0.0, False)]
+    assert PRIOR_BIAS > 0
 
 
 def test_where_the_seat_can_build_the_prior_is_neutral():

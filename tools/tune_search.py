@@ -94,6 +94,9 @@ class SettingsBot(ViewBot):
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
 
+    def reopens(self, players: int) -> bool:
+        return self.reopen
+
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         if self.partitioned:
             seeds = [self.rng.getrandbits(62) for _ in range(self.searches)]

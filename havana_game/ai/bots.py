@@ -27,6 +27,9 @@ DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
 EXPERT_BUDGET_MS = 2500.0
 """The expert bot's thinking time per decision (moves under 3 s)."""
+REOPEN_MAX_PLAYERS = 2
+"""The expert leaves the others' secret choices open (`ExpertBot.reopens`) at tables
+of at most this many players."""
 MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget: the workers stop searching that much
@@ -50,9 +53,6 @@ class ViewBot:
     """Shared plumbing: view -> sampled state -> strategy -> legal JSON."""
 
     level = "view"
-    reopen = False
-    """Whether the search leaves other seats' secret choices of this step open
-    (`Determinizer`'s `reopen`)."""
 
     def __init__(self, seed: int, rules: Ruleset | None = None) -> None:
         self.rng = random.Random(seed)
@@ -66,7 +66,7 @@ class ViewBot:
             return only
         legal = view["legal"]
         rules = self.rules or edition_for(view["ruleset"], view["deck"])
-        determinizer = Determinizer(view, rules, self.reopen)
+        determinizer = Determinizer(view, rules, self.reopens(view["players"]))
         chosen = to_json(self.choose(determinizer, determinizer.seat), rules.names)
         if chosen not in legal:
             raise RuntimeError(f"{self.level} bot chose a decision not in the view: {chosen}")
@@ -75,6 +75,12 @@ class ViewBot:
     def choose(self, determinizer: Determinizer, seat: int) -> Decision:
         """The strategy: a decision legal in every state consistent with the view."""
         raise NotImplementedError
+
+    def reopens(self, players: int) -> bool:
+        """Whether, at a table of `players`, the strategy is searched with the secret
+        choices other seats already made in this step left open (`Determinizer`'s
+        `reopen`): no."""
+        return False
 
 
 class EasyBot(ViewBot):
@@ -145,7 +151,8 @@ class HardBot(ViewBot):
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
                         deadline, self.iterations, answer_by,
-                        self.prior_bias(determinizer.template.players))
+                        self.prior_bias(determinizer.template.players),
+                        self.reopens(determinizer.template.players))
         self.last_iterations = thought.iterations
         return thought.decision
 
@@ -156,7 +163,9 @@ class HardBot(ViewBot):
 
 class ExpertBot(HardBot):
     """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), its search
-    guided by the medium policy's opinion in 2-player games (`prior_bias`)."""
+    guided by the medium policy's opinion in 2-player games (`prior_bias`), and
+    searching the secret choices the other seats made before it in this step as
+    theirs to make, not as cards drawn at random (`reopens`)."""
 
     level = "expert"
 
@@ -170,6 +179,12 @@ class ExpertBot(HardBot):
         than half its games there), none with more players (where it won fewer
         than a quarter: docs/bench/ai-notes.md, seventh session)."""
         return PRIOR_BIAS if players <= PRIOR_MAX_PLAYERS else 0.0
+
+    def reopens(self, players: int) -> bool:
+        """Yes at tables of at most `REOPEN_MAX_PLAYERS`: at equal iterations it
+        won about two thirds of 2-player games against the search that draws those cards
+        (docs/bench/ai-notes.md, tenth session)."""
+        return players <= REOPEN_MAX_PLAYERS
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,

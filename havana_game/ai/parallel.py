@@ -61,10 +61,12 @@ class Thought:
 
 
 def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | None,
-                iterations: int | None, prior_bias: float = 0.0) -> tuple[RootStats, int]:
+                iterations: int | None, prior_bias: float = 0.0,
+                reopen: bool = False) -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
-    view's seat and the iterations it ran."""
-    determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]))
+    view's seat and the iterations it ran. `reopen`: the determinizer's."""
+    determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]),
+                                reopen)
     return searched(determinizer, seed, deadline, iterations, prior_bias=prior_bias)
 
 
@@ -183,19 +185,21 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 
 def think(view: View, rules: Ruleset | None, seed: int, workers: int,
           deadline: float | None = None, iterations: int | None = None,
-          answer_by: float | None = None, prior_bias: float = 0.0) -> Thought:
+          answer_by: float | None = None, prior_bias: float = 0.0,
+          reopen: bool = False) -> Thought:
     """Search the view's decision on `workers` pool processes until `deadline` (a
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
     search queued behind another table's) is left out, unless none has answered.
     If the pool breaks (a worker killed), the search runs here in the caller.
-    `prior_bias`: the search's (`ismcts.Search`), 0 for none."""
+    `prior_bias`: the search's (`ismcts.Search`), 0 for none; `reopen`: the
+    determinizer's (`determinize.Determinizer`)."""
     workers = max(1, workers)
     pool = worker_pool(workers)
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
             pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
-                        prior_bias)
+                        prior_bias, reopen)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -207,5 +211,5 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     except (BrokenProcessPool, RuntimeError):
         _drop_pool(pool)
         results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
-                               prior_bias) for w in range(workers)]
+                               prior_bias, reopen) for w in range(workers)]
     return merge(results, len(results))
