@@ -15,7 +15,8 @@ medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
 given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
 (`tools/value_model.py`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`; `o`
 searches the secret choices other seats already made in this step as open
-(the determinizer's `reopen`), e.g. `c0.3n1500o`.
+(the determinizer's `reopen`), e.g. `c0.3n1500o`; `O` likewise, the tree
+open-loop over those seats' picks at the root (`Search`'s `open_loop_reopened`).
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -53,7 +54,7 @@ from havana_game.content import classic_rules
 from havana_game.rules import Decision, State
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>o)?")
+                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>[oO])?")
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -62,7 +63,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o] (e.g. c0.3n1500) or one of " \
+    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o|O] (e.g. c0.3n1500) or one of " \
         f"{', '.join(PLAIN_LEVELS)}: not {label!r}"
 
 
@@ -90,6 +91,7 @@ class SettingsBot(ViewBot):
         self.prior_bias = float(found["b"] or 0.0)
         self.evaluation = value_rewards if found["v"] else rewards
         self.reopen = bool(found["o"])
+        self.open_loop = found["o"] == "O"
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""
@@ -108,7 +110,7 @@ class SettingsBot(ViewBot):
         else:
             results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
                                 self.exploration, self.families, self.rollout_decisions,
-                                self.prior_bias, self.evaluation)
+                                self.prior_bias, self.evaluation, self.open_loop)
                        for _ in range(self.searches)]
             thought = merge(results, self.searches, self.families)
             decision, self.last_iterations = thought.decision, thought.iterations

@@ -53,6 +53,8 @@ class Determinizer:
         self.pile = unseen_buildings(self.template, view["pile_size"])
         self.pinned: dict[int, int] = {}
         """Per seat that covers again in the search, the face-up card it covers."""
+        self.reopened: frozenset[int] = frozenset()
+        """The seats whose secret choice of this step is left open."""
         if reopen:
             self._reopen()
 
@@ -72,6 +74,7 @@ class Determinizer:
             return
         for seat in chosen:
             self.secret_pools[seat] = self.secret_pools[seat]._replace(face_down=0)
+        self.reopened = frozenset(chosen)
 
     def sample(self, rng: random.Random) -> State:
         """One full state consistent with the view; hidden parts drawn from `rng`."""

@@ -119,8 +119,12 @@ class Search:
                  exploration: float = EXPLORATION,
                  rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES,
                  prior_bias: float = 0.0,
-                 evaluation: Callable[[State], list[float]] = rewards) -> None:
+                 evaluation: Callable[[State], list[float]] = rewards,
+                 open_loop_reopened: bool = False) -> None:
         self.determinizer = determinizer
+        self.unkeyed = determinizer.reopened if open_loop_reopened else frozenset()
+        """Seats whose picks at the root do not key the child: the tree is open-loop
+        over them, as over chance (measured in tools/tune_search.py)."""
         self.evaluation = evaluation
         """Each seat's reward at a leaf (`evaluate.rewards`; tools/tune_search.py
         measures others)."""
@@ -288,7 +292,10 @@ class Search:
         while state.phase != OVER:
             picks = self._descend(state, node)
             path.append((node, picks))
-            key = tuple(d for _, d in picks)
+            if node is self.root and self.unkeyed:
+                key = tuple(d for s, d in picks if s not in self.unkeyed)
+            else:
+                key = tuple(d for _, d in picks)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node(self.players)

@@ -74,10 +74,11 @@ def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              iterations: int | None, exploration: float = EXPLORATION,
              families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
              prior_bias: float = 0.0,
-             evaluation: Callable[[State], list[float]] = rewards) -> tuple[RootStats, int]:
+             evaluation: Callable[[State], list[float]] = rewards,
+             open_loop_reopened: bool = False) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
     search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
-                    prior_bias, evaluation)
+                    prior_bias, evaluation, open_loop_reopened)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
