@@ -189,3 +189,19 @@ def test_a_workers_search_reopens_when_asked():
     reopened = search_root(view, None, 9, None, 60, 0.0, True)
     assert reopened == searched(Determinizer(view, RULES, reopen=True), 9, None, 60)
     assert reopened != search_root(view, None, 9, None, 60)
+
+
+def test_the_tree_is_open_loop_over_the_reopened_seats_picks():
+    """Keyed by every pick, a 4-player root where three seats covered before the
+    viewer has a child for almost every iteration; open-loop, one per own pick."""
+    real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
+                      if s.phase == COVER and s.turn == 3)
+    determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
+    own_picks = len(legal_decisions(real, seat))
+    children = {}
+    for open_loop in (False, True):
+        search = Search(determinizer, random.Random(1), open_loop_reopened=open_loop)
+        search.run(iterations=300)
+        children[open_loop] = len(search.root.children)
+        assert all(search.root.stats[s] for s in real.order[:3])
+    assert children[True] <= own_picks < 2 * own_picks < children[False]

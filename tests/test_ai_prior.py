@@ -85,9 +85,9 @@ def test_a_workers_search_carries_the_prior_bias():
     assert biased != search_root(view, None, 9, None, 40)
 
 
-def test_the_expert_thinks_with_the_prior_bias_and_reopened_choices_in_2_player_games(
+def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_and_reopens_always(
         monkeypatch):
-    """The hard bot never does either (the Hint button thinks as the hard bot)."""
+    """The hard bot does neither (the Hint button thinks as the hard bot)."""
     asked = []
     real = bots.think
 
@@ -101,7 +101,7 @@ def test_the_expert_thinks_with_the_prior_bias_and_reopened_choices_in_2_player_
         view = _views(1, players)[0]
         for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
             assert bot.decide(view) in view["legal"]
-    assert asked == [(PRIOR_BIAS, True), (0.0, False), (0.0, False), (0.0, False)]
+    assert asked == [(PRIOR_BIAS, True), (0.0, False), (0.0, True), (0.0, False)]
     assert PRIOR_BIAS > 0
 
 

@@ -15,8 +15,9 @@ medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
 given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
 (`tools/value_model.py`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`; `o`
 searches the secret choices other seats already made in this step as open
-(the determinizer's `reopen`), e.g. `c0.3n1500o`; `O` likewise, the tree
-open-loop over those seats' picks at the root (`Search`'s `open_loop_reopened`).
+(the determinizer's `reopen`), the root's children keyed by those seats' picks
+too, e.g. `c0.3n1500o`; `O` likewise, the tree open-loop over those picks
+(`ismcts.OPEN_LOOP_REOPENED`, the expert's).
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.

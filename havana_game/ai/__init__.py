@@ -8,7 +8,9 @@ Levels: easy (builds whatever it can afford, else medium with frequent random
 slips), medium (a rule-based planner, `policy`), hard (ISMCTS over states sampled
 from the view, `ismcts`, thinking `HardBot(seed, budget_ms=1000, workers=N)` per
 decision, root-parallel on N worker processes, every core by default: `parallel`),
-expert (hard at 2.5 s). Every level is deterministic for
+expert (hard at 2.5 s, guided by the medium policy in 2-player games, and
+searching the secret cards the others placed before it in a step as their choice,
+not as cards drawn at random: `determinize`'s `reopen`). Every level is deterministic for
 a seed and a sequence of views; for the searching bots that holds exactly when they
 run on an iteration cap (`HardBot(seed, iterations=N)`, for a given worker count),
 since a time budget lets the machine's speed decide how many iterations run.

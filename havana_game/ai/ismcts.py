@@ -13,7 +13,8 @@ each seat knows), every seat still to choose picks from its own statistics in th
 same node, without seeing the others' picks; the child is keyed by the joint pick.
 A determinizer made with `reopen` leaves the choices other seats already made in
 secret in this step to the search too; at the root a seat that covered again
-covers the face-up card it is seen to have covered (`Determinizer.pinned`).
+covers the face-up card it is seen to have covered (`Determinizer.pinned`), and
+its pick does not key the child (`OPEN_LOOP_REOPENED`).
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are
@@ -66,6 +67,14 @@ without it."""
 
 PRIOR_MAX_PLAYERS = 2
 """The expert searches with the prior bias at tables of at most this many players."""
+
+OPEN_LOOP_REOPENED = True
+"""Whether the tree is open-loop over the reopened seats' picks at the root, as over
+chance: the root's children are keyed by the picks of the seats still to choose
+only. Keyed by every pick, a 4-player root splits 1,500 iterations among about
+1,400 children, none searched below; reopened so, the expert won 1 of 17
+four-player games against three searches that draw those cards, open-loop 14 of 39
+(docs/bench/ai-notes.md, tenth session)."""
 
 UNTRIED = 1e6
 """A score above any UCB score (a mean reward is at most 1, the bonuses grow with
@@ -120,11 +129,10 @@ class Search:
                  rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES,
                  prior_bias: float = 0.0,
                  evaluation: Callable[[State], list[float]] = rewards,
-                 open_loop_reopened: bool = False) -> None:
+                 open_loop_reopened: bool = OPEN_LOOP_REOPENED) -> None:
         self.determinizer = determinizer
         self.unkeyed = determinizer.reopened if open_loop_reopened else frozenset()
-        """Seats whose picks at the root do not key the child: the tree is open-loop
-        over them, as over chance (measured in tools/tune_search.py)."""
+        """Seats whose picks at the root do not key the child (`OPEN_LOOP_REOPENED`)."""
         self.evaluation = evaluation
         """Each seat's reward at a leaf (`evaluate.rewards`; tools/tune_search.py
         measures others)."""

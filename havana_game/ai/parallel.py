@@ -37,7 +37,14 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, State, View
 from .determinize import Determinizer
 from .evaluate import rewards
-from .ismcts import EXPLORATION, FAMILIES, ROLLOUT_DECISIONS, Search, most_visited
+from .ismcts import (
+    EXPLORATION,
+    FAMILIES,
+    OPEN_LOOP_REOPENED,
+    ROLLOUT_DECISIONS,
+    Search,
+    most_visited,
+)
 
 RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
@@ -75,7 +82,7 @@ def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
              prior_bias: float = 0.0,
              evaluation: Callable[[State], list[float]] = rewards,
-             open_loop_reopened: bool = False) -> tuple[RootStats, int]:
+             open_loop_reopened: bool = OPEN_LOOP_REOPENED) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
     search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
                     prior_bias, evaluation, open_loop_reopened)
