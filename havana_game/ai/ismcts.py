@@ -72,8 +72,8 @@ OPEN_LOOP_REOPENED = True
 """Whether the tree is open-loop over the reopened seats' picks at the root, as over
 chance: the root's children are keyed by the picks of the seats still to choose
 only. Keyed by every pick, a 4-player root splits 1,500 iterations among about
-1,400 children, none searched below; reopened so, the expert won 1 of 17
-four-player games against three searches that draw those cards, open-loop 14 of 39
+1,400 children, none searched below; reopened so, a search won 1 of 17
+four-player games against three searches that draw those cards, open-loop 21 of 62
 (docs/bench/ai-notes.md, tenth session)."""
 
 UNTRIED = 1e6
