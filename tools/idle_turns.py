@@ -8,7 +8,8 @@ process, so the figures do not depend on the machine's speed or load.
     python3 tools/idle_turns.py --seat c0.3n2400 --against denial --games 2 \\
         [--seed S] [--first-game G] [--json]
 
-The searching seat plays first in even games, second in odd ones.
+Games are dealt and seated as `havana tournament` deals and seats them: the
+searching seat plays first in even games, second in odd ones.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tune_search import PLAIN_LEVELS, SEAT, SettingsBot  # noqa: E402
+from tune_search import PLAIN_LEVELS, SEAT, SettingsBot, seat_bot  # noqa: E402
 
-from havana_game.ai.tournament import bot_for, play_game  # noqa: E402
+from havana_game.ai.tournament import game_seating, play_game  # noqa: E402
 from havana_game.content import classic_rules  # noqa: E402
 from havana_game.rules import Build, Decision, EndTurn, State, legal_decisions  # noqa: E402
 from havana_game.rules.state import ACTIONS, BUILD  # noqa: E402
@@ -54,10 +55,11 @@ def idle_turns(seat_label: str, against: str, games: int, seed: int,
     turns = 0
     idle: list[dict[str, Any]] = []
     for game in range(first_game, first_game + games):
-        game_seed = seed * 1_000_003 + game
-        searching = game % 2
-        bots: list[Any] = [bot_for(against, game_seed * 8 + s, None) for s in range(2)]
-        bot = bots[searching] = SettingsBot(seat_label, game_seed * 8 + searching)
+        seating, game_seed = game_seating([seat_label, against], game, seed)
+        bots = [seat_bot(level, game_seed * 8 + s, None) for s, level in enumerate(seating)]
+        searching = seating.index(seat_label)
+        bot = bots[searching]
+        assert isinstance(bot, SettingsBot)
         seen: set[int] = set()
 
         def record(state: State, seat: int, decision: Decision, ms: float,
