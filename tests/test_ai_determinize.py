@@ -199,9 +199,28 @@ def test_the_tree_is_open_loop_over_the_reopened_seats_picks():
     determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
     own_picks = len(legal_decisions(real, seat))
     children = {}
-    for open_loop in (False, True):
-        search = Search(determinizer, random.Random(1), open_loop_reopened=open_loop)
+    for open_loop in ("keyed", "reopened"):
+        search = Search(determinizer, random.Random(1), open_loop=open_loop)
         search.run(iterations=300)
         children[open_loop] = len(search.root.children)
         assert all(search.root.stats[s] for s in real.order[:3])
-    assert children[True] <= own_picks < 2 * own_picks < children[False]
+    assert children["reopened"] <= own_picks < 2 * own_picks < children["keyed"]
+
+
+def test_the_tree_can_be_open_loop_over_every_other_seats_pick():
+    """The first of four seats to cover has nobody reopened: its root, keyed by the
+    joint pick of all four, has a child for almost every iteration; open-loop over
+    the others' picks it has one per own pick, and the others still choose."""
+    real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
+                      if s.phase == COVER and s.turn == 0)
+    determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
+    assert not determinizer.reopened
+    own_picks = len(legal_decisions(real, seat))
+    children = {}
+    for open_loop in ("reopened", "others"):
+        search = Search(determinizer, random.Random(1), open_loop=open_loop)
+        search.run(iterations=300)
+        children[open_loop] = len(search.root.children)
+        assert all(search.root.stats[s] for s in range(4))
+        assert {key[0] for key in search.root.children} <= set(legal_decisions(real, seat))
+    assert children["others"] <= own_picks < 2 * own_picks < children["reopened"]

@@ -82,6 +82,8 @@ def _tune_search():
     from pathlib import Path
 
     tools = Path(__file__).resolve().parent.parent / "tools"
+    if str(tools) not in sys.path:
+        sys.path.insert(0, str(tools))  # tune_search imports value_model beside it
     spec = importlib.util.spec_from_file_location("tune_search", tools / "tune_search.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules["tune_search"] = module
@@ -124,3 +126,15 @@ def test_a_seat_plays_its_own_number_of_rollout_decisions(monkeypatch):
         bot = tune.SettingsBot(label, 3)
         assert bot.decide(view) in view["legal"] and bot.last_iterations == 40
         assert len(played) <= most and (most == 0 or len(played) > most // 2)
+
+
+def test_a_seats_suffix_says_whether_it_reopens_and_whose_picks_key_the_root():
+    """tools/tune_search.py's `o`, `O` and `A` seats reopen, keyed by every pick,
+    open-loop over the reopened seats' picks, and over every other seat's."""
+    tune = _tune_search()
+    for label, reopens, open_loop in (("c0.3n40", False, "keyed"), ("c0.3n40o", True, "keyed"),
+                                      ("c0.3n40O", True, "reopened"),
+                                      ("c0.3n40A", True, "others")):
+        bot = tune.SettingsBot(label, 3)
+        assert (bot.reopens(4), bot.open_loop) == (reopens, open_loop)
+        assert bot.decide(_build_view()) in _build_view()["legal"]

@@ -17,7 +17,8 @@ given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
 searches the secret choices other seats already made in this step as open
 (the determinizer's `reopen`), the root's children keyed by those seats' picks
 too, e.g. `c0.3n1500o`; `O` likewise, the tree open-loop over those picks
-(`ismcts.OPEN_LOOP_REOPENED`, the expert's).
+(`ismcts.OPEN_LOOP`, the expert's); `A` likewise, the tree open-loop over every
+other seat's pick at the root (`ismcts.OpenLoop` "others").
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -47,7 +48,13 @@ from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.evaluate import rewards
-from havana_game.ai.ismcts import ROLLOUT_DECISIONS, Search, family, family_totals
+from havana_game.ai.ismcts import (
+    ROLLOUT_DECISIONS,
+    OpenLoop,
+    Search,
+    family,
+    family_totals,
+)
 from havana_game.ai.parallel import merge, searched, summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
@@ -55,7 +62,10 @@ from havana_game.content import classic_rules
 from havana_game.rules import Decision, State
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>[oO])?")
+                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>[oOA])?")
+OPEN_LOOPS: dict[str | None, OpenLoop] = {None: "keyed", "o": "keyed", "O": "reopened",
+                                          "A": "others"}
+"""The search's `OpenLoop` by the seat's suffix."""
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""
 
@@ -64,7 +74,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o|O] (e.g. c0.3n1500) or one of " \
+    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o|O|A] (e.g. c0.3n1500) or one of " \
         f"{', '.join(PLAIN_LEVELS)}: not {label!r}"
 
 
@@ -92,7 +102,7 @@ class SettingsBot(ViewBot):
         self.prior_bias = float(found["b"] or 0.0)
         self.evaluation = value_rewards if found["v"] else rewards
         self.reopen = bool(found["o"])
-        self.open_loop = found["o"] == "O"
+        self.open_loop: OpenLoop = OPEN_LOOPS[found["o"]]
         self.last_iterations = 0
         self.last_root: dict[Decision, tuple[int, float]] = {}
         """The last decision's root statistics (visits, reward sum), summed over searches."""

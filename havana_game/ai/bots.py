@@ -180,7 +180,7 @@ class ExpertBot(HardBot):
     def reopens(self, players: int) -> bool:
         """Yes. At equal iterations, against the search that draws those cards at
         random: reopened with the root keyed by every pick, it won 115 of 200
-        two-player games (57.5%); open-loop (`ismcts.OPEN_LOOP_REOPENED`), 43 of 80
+        two-player games (57.5%); open-loop (`ismcts.OPEN_LOOP`), 43 of 80
         two-player and 21 of 62 four-player games (25% is even); the expert's
         search (open-loop, with the prior bias) won 47 of 76 two-player games
         against the hard bot's (docs/bench/ai-notes.md, tenth session)."""

@@ -14,7 +14,7 @@ same node, without seeing the others' picks; the child is keyed by the joint pic
 A determinizer made with `reopen` leaves the choices other seats already made in
 secret in this step to the search too; at the root a seat that covered again
 covers the face-up card it is seen to have covered (`Determinizer.pinned`), and
-its pick does not key the child (`OPEN_LOOP_REOPENED`).
+its pick does not key the child (`OPEN_LOOP`).
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are
@@ -33,6 +33,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Literal
 
 from ..rules import Build, Cover, Decision, State, apply, legal_decisions
 from ..rules.state import COVER, OVER, SETUP
@@ -68,12 +69,17 @@ without it."""
 PRIOR_MAX_PLAYERS = 2
 """The expert searches with the prior bias at tables of at most this many players."""
 
-OPEN_LOOP_REOPENED = True
-"""Whether the tree is open-loop over the reopened seats' picks at the root, as over
-chance: the root's children are keyed by the picks of the seats still to choose
-only. Keyed by every pick, a 4-player root splits 1,500 iterations among about
-1,400 children, none searched below; reopened so, a search won 1 of 17
-four-player games against three searches that draw those cards, open-loop 21 of 62
+OpenLoop = Literal["keyed", "reopened", "others"]
+"""Whose picks in a simultaneous group at the root do not key the child, the tree
+being open-loop over them as over chance: nobody's ("keyed": the child is keyed by
+the joint pick), the reopened seats' ("reopened"), or every seat's but the
+searcher's ("others")."""
+
+OPEN_LOOP: OpenLoop = "reopened"
+"""The searches' `OpenLoop`. Keyed by every pick, a 4-player root with three seats
+reopened splits 1,500 iterations among about 1,400 children, none searched below;
+reopened so, a search won 1 of 17 four-player games against three searches that
+draw those cards, open-loop over the reopened seats' picks 21 of 62
 (docs/bench/ai-notes.md, tenth session)."""
 
 UNTRIED = 1e6
@@ -129,10 +135,13 @@ class Search:
                  rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES,
                  prior_bias: float = 0.0,
                  evaluation: Callable[[State], list[float]] = rewards,
-                 open_loop_reopened: bool = OPEN_LOOP_REOPENED) -> None:
+                 open_loop: OpenLoop = OPEN_LOOP) -> None:
         self.determinizer = determinizer
-        self.unkeyed = determinizer.reopened if open_loop_reopened else frozenset()
-        """Seats whose picks at the root do not key the child (`OPEN_LOOP_REOPENED`)."""
+        self.players = determinizer.template.players
+        self.unkeyed = {"keyed": frozenset(), "reopened": determinizer.reopened,
+                        "others": frozenset(range(self.players)) - {determinizer.seat}
+                        }[open_loop]
+        """Seats whose picks at the root do not key the child (`OpenLoop`)."""
         self.evaluation = evaluation
         """Each seat's reward at a leaf (`evaluate.rewards`; tools/tune_search.py
         measures others)."""
@@ -141,7 +150,6 @@ class Search:
         self.families = families
         self.prior_bias = prior_bias
         self.rollout_decisions = rollout_decisions
-        self.players = determinizer.template.players
         self.pinned = determinizer.pinned
         self.root = _Node(self.players)
         self.iterations = 0

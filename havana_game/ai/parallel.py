@@ -40,8 +40,9 @@ from .evaluate import rewards
 from .ismcts import (
     EXPLORATION,
     FAMILIES,
-    OPEN_LOOP_REOPENED,
+    OPEN_LOOP,
     ROLLOUT_DECISIONS,
+    OpenLoop,
     Search,
     most_visited,
 )
@@ -82,10 +83,10 @@ def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
              prior_bias: float = 0.0,
              evaluation: Callable[[State], list[float]] = rewards,
-             open_loop_reopened: bool = OPEN_LOOP_REOPENED) -> tuple[RootStats, int]:
+             open_loop: OpenLoop = OPEN_LOOP) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
     search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
-                    prior_bias, evaluation, open_loop_reopened)
+                    prior_bias, evaluation, open_loop)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
     return [(d, st[0], st[1]) for d, st in mine.items()], search.iterations
