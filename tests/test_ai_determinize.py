@@ -8,7 +8,7 @@ import pytest
 
 from havana_game.ai.determinize import Determinizer, ViewMismatch
 from havana_game.ai.ismcts import Search
-from havana_game.ai.parallel import search_root, searched
+from havana_game.ai.parallel import SearchSettings, search_root, searched
 from havana_game.ai.policy import medium_decision
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Cover, apply, legal_decisions, new_game, snapshot, view_for
@@ -186,7 +186,7 @@ def test_a_workers_search_reopens_when_asked():
     real, seat = next((s, seat) for s, seat in positions(2, seed=5, every=1)
                       if s.phase == COVER and s.turn == 1)
     view = view_for(real, seat)
-    reopened = search_root(view, None, 9, None, 60, 0.0, True)
+    reopened = search_root(view, None, 9, None, 60, SearchSettings(reopen=True))
     assert reopened == searched(Determinizer(view, RULES, reopen=True), 9, None, 60)
     assert reopened != search_root(view, None, 9, None, 60)
 
@@ -224,3 +224,13 @@ def test_the_tree_can_be_open_loop_over_every_other_seats_pick():
         assert all(search.root.stats[s] for s in range(4))
         assert {key[0] for key in search.root.children} <= set(legal_decisions(real, seat))
     assert children["others"] <= own_picks < 2 * own_picks < children["reopened"]
+
+
+def test_a_workers_search_carries_whose_picks_key_the_root():
+    real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
+                      if s.phase == COVER and s.turn == 0)
+    view = view_for(real, seat)
+    others = search_root(view, None, 9, None, 60, SearchSettings(reopen=True, open_loop="others"))
+    assert others == searched(Determinizer(view, RULES, reopen=True), 9, None, 60,
+                              open_loop="others")
+    assert others != search_root(view, None, 9, None, 60, SearchSettings(reopen=True))

@@ -10,8 +10,8 @@ import pytest
 from havana_game.ai import bots
 from havana_game.ai.bots import ExpertBot, HardBot
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import PRIOR_BIAS, Search
-from havana_game.ai.parallel import search_root, searched
+from havana_game.ai.ismcts import OPEN_LOOP, PRIOR_BIAS, Search
+from havana_game.ai.parallel import SearchSettings, search_root, searched
 from havana_game.ai.policy import medium_decision, medium_scores
 from havana_game.content import classic_rules
 from havana_game.rules import Build, apply, legal_decisions, new_game, view_for
@@ -80,29 +80,32 @@ def test_a_strong_bias_follows_the_medium_policy_and_none_keeps_no_prior():
 def test_a_workers_search_carries_the_prior_bias():
     view = _views(1)[0]
     determinizer = Determinizer(view, RULES)
-    biased = search_root(view, None, 9, None, 40, PRIOR_BIAS)
+    biased = search_root(view, None, 9, None, 40, SearchSettings(prior_bias=PRIOR_BIAS))
     assert biased == searched(determinizer, 9, None, 40, prior_bias=PRIOR_BIAS)
     assert biased != search_root(view, None, 9, None, 40)
 
 
 def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_and_reopens_always(
         monkeypatch):
-    """The hard bot does neither (the Hint button thinks as the hard bot)."""
+    """At larger tables it is open-loop over every other seat's pick. The hard bot
+    does none of these (the Hint button thinks as the hard bot)."""
     asked = []
     real = bots.think
 
-    def think(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias, reopen):
-        asked.append((prior_bias, reopen))
-        return real(view, rules, seed, workers, deadline, iterations, answer_by, prior_bias,
-                    reopen)
+    def think(view, rules, seed, workers, deadline, iterations, answer_by, settings):
+        asked.append(settings)
+        return real(view, rules, seed, workers, deadline, iterations, answer_by, settings)
 
     monkeypatch.setattr(bots, "think", think)
-    for players in (2, 4):
+    for players in (2, 3, 4):
         view = _views(1, players)[0]
         for bot in (ExpertBot(3, iterations=5, workers=1), HardBot(3, iterations=5, workers=1)):
             assert bot.decide(view) in view["legal"]
-    assert asked == [(PRIOR_BIAS, True), (0.0, False), (0.0, True), (0.0, False)]
-    assert PRIOR_BIAS > 0
+    hard = SearchSettings(0.0, False, OPEN_LOOP)
+    assert asked == [SearchSettings(PRIOR_BIAS, True, OPEN_LOOP), hard,
+                     SearchSettings(0.0, True, "others"), hard,
+                     SearchSettings(0.0, True, "others"), hard]
+    assert PRIOR_BIAS > 0 and OPEN_LOOP == "reopened"
 
 
 def test_where_the_seat_can_build_the_prior_is_neutral():

@@ -8,12 +8,14 @@ Levels: easy (builds whatever it can afford, else medium with frequent random
 slips), medium (a rule-based planner, `policy`), hard (ISMCTS over states sampled
 from the view, `ismcts`, thinking `HardBot(seed, budget_ms=1000, workers=N)` per
 decision, root-parallel on N worker processes, every core by default: `parallel`),
-expert (hard at 2.5 s, guided by the medium policy in 2-player games, and
+expert (hard at 2.5 s, guided by the medium policy in 2-player games,
 searching the secret cards the others placed before it in a step as their choice,
-not as cards drawn at random: `determinize`'s `reopen`). Every level is deterministic for
-a seed and a sequence of views; for the searching bots that holds exactly when they
-run on an iteration cap (`HardBot(seed, iterations=N)`, for a given worker count),
-since a time budget lets the machine's speed decide how many iterations run.
+not as cards drawn at random: `determinize`'s `reopen`, and at tables of three or
+four open-loop over the other seats' picks at the root: `ismcts.OpenLoop`).
+Every level is deterministic for a seed and a sequence of views; for the searching
+bots that holds exactly when they run on an iteration cap (`HardBot(seed,
+iterations=N)`, for a given worker count), since a time budget lets the machine's
+speed decide how many iterations run.
 
 Modules: `plan` (target building, resource worth), `cards` (card-pair worth),
 `policy` (easy/medium on a State), `determinize` (view -> sampled State),

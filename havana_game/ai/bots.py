@@ -18,8 +18,8 @@ from ..content import edition_for
 from ..rules import Decision, Ruleset, View, to_json
 from .base import BOT_LEVELS
 from .determinize import Determinizer
-from .ismcts import PRIOR_BIAS, PRIOR_MAX_PLAYERS
-from .parallel import default_workers, think, worker_pool
+from .ismcts import OPEN_LOOP, PRIOR_BIAS, PRIOR_MAX_PLAYERS
+from .parallel import SearchSettings, default_workers, think, worker_pool
 from .policy import easy_decision, medium_decision
 from .scripted import SCRIPTED
 
@@ -27,6 +27,11 @@ DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
 EXPERT_BUDGET_MS = 2500.0
 """The expert bot's thinking time per decision (moves under 3 s)."""
+OPEN_LOOP_OTHERS_PLAYERS = 3
+"""From this many players the expert's root is open-loop over every other seat's
+pick (`ExpertBot.settings`): keyed by the joint pick of three or four seats still to
+place, a root has a child for almost every iteration, none searched below. With two,
+the joint pick of two keys some 60 children, each searched."""
 MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget: the workers stop searching that much
@@ -148,21 +153,24 @@ class HardBot(ViewBot):
         assert self._view is not None  # decide() keeps it
         thought = think(self._view, self.rules, self.rng.getrandbits(62), self.workers,
                         deadline, self.iterations, answer_by,
-                        self.prior_bias(determinizer.template.players),
-                        self.reopens(determinizer.template.players))
+                        self.settings(determinizer.template.players))
         self.last_iterations = thought.iterations
         return thought.decision
 
-    def prior_bias(self, players: int) -> float:
-        """The search's prior bias (`ismcts.Search`) at a table of `players`: none."""
-        return 0.0
+    def settings(self, players: int) -> SearchSettings:
+        """How it searches at a table of `players`: `SearchSettings`' defaults."""
+        return SearchSettings()
+
+    def reopens(self, players: int) -> bool:
+        """As its workers' searches do (`settings`)."""
+        return self.settings(players).reopen
 
 
 class ExpertBot(HardBot):
-    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), its search
-    guided by the medium policy's opinion in 2-player games (`prior_bias`), and
-    searching the secret choices the other seats made before it in this step as
-    theirs to make, not as cards drawn at random (`reopens`)."""
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), a search
+    guided by the medium policy's opinion in 2-player games, searching the secret
+    choices the other seats made before it in this step as theirs to make, and at
+    larger tables open-loop over every other seat's pick at the root (`settings`)."""
 
     level = "expert"
 
@@ -171,20 +179,26 @@ class ExpertBot(HardBot):
                  workers: int | None = None) -> None:
         super().__init__(seed, rules, budget_ms, iterations, workers)
 
-    def prior_bias(self, players: int) -> float:
-        """`ismcts.PRIOR_BIAS` in 2-player games (at equal iterations it won more
-        than half its games there), none with more players (where it won fewer
-        than a quarter: docs/bench/ai-notes.md, seventh session)."""
-        return PRIOR_BIAS if players <= PRIOR_MAX_PLAYERS else 0.0
+    def settings(self, players: int) -> SearchSettings:
+        """All figures at equal iterations (docs/bench/ai-notes.md).
 
-    def reopens(self, players: int) -> bool:
-        """Yes. At equal iterations, against the search that draws those cards at
-        random: reopened with the root keyed by every pick, it won 115 of 200
-        two-player games (57.5%); open-loop (`ismcts.OPEN_LOOP`), 43 of 80
-        two-player and 21 of 62 four-player games (25% is even); the expert's
-        search (open-loop, with the prior bias) won 47 of 76 two-player games
-        against the hard bot's (docs/bench/ai-notes.md, tenth session)."""
-        return True
+        The prior bias `ismcts.PRIOR_BIAS` in 2-player games (it won 61 of 100 there
+        against the search without it), none with more players (10 of 48 four-player
+        games: 25% is even); seventh session.
+
+        Reopening, always. Against the search that draws those cards at random:
+        keyed by every pick, it won 115 of 200 two-player games (57.5%); open-loop over
+        the reopened seats' picks ("reopened"), 43 of 80 two-player and 21 of 62
+        four-player games; the expert's 2-player search (with the prior bias) won 47
+        of 76 against the hard bot's; tenth session.
+
+        Open-loop over every other seat's pick ("others") from `OPEN_LOOP_OTHERS_PLAYERS`
+        players: it won 46 of 129 four-player games against three hard searches
+        (35.7% [27.9%, 44.2%], 25% is even), 22 of them on the 62 deals where
+        "reopened" won 21; in 2-player games, with the prior bias, 43 of 76 against
+        the hard search where "reopened" won 47 on the same deals; eleventh session."""
+        return SearchSettings(PRIOR_BIAS if players <= PRIOR_MAX_PLAYERS else 0.0, True,
+                              "others" if players >= OPEN_LOOP_OTHERS_PLAYERS else OPEN_LOOP)
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,

@@ -14,7 +14,8 @@ same node, without seeing the others' picks; the child is keyed by the joint pic
 A determinizer made with `reopen` leaves the choices other seats already made in
 secret in this step to the search too; at the root a seat that covered again
 covers the face-up card it is seen to have covered (`Determinizer.pinned`), and
-its pick does not key the child (`OPEN_LOOP`).
+its pick does not key the child (`OPEN_LOOP`); with `OpenLoop` "others" only the
+searching seat's own pick keys the root's children.
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are

@@ -68,14 +68,28 @@ class Thought:
     """How many searches answered in time."""
 
 
+@dataclass(frozen=True)
+class SearchSettings:
+    """How a level searches, beside its time and workers (the hard bot's: the defaults)."""
+
+    prior_bias: float = 0.0
+    """The weight of the medium policy's opinion (`ismcts.Search`); 0: none."""
+    reopen: bool = False
+    """Whether the secret choices other seats made before it in this step are the
+    search's to make (`determinize.Determinizer`)."""
+    open_loop: OpenLoop = OPEN_LOOP
+    """Whose picks at the root do not key the child (`ismcts.OpenLoop`)."""
+
+
 def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | None,
-                iterations: int | None, prior_bias: float = 0.0,
-                reopen: bool = False) -> tuple[RootStats, int]:
+                iterations: int | None,
+                settings: SearchSettings = SearchSettings()) -> tuple[RootStats, int]:
     """One worker's search (run in a pool process): its root statistics for the
-    view's seat and the iterations it ran. `reopen`: the determinizer's."""
+    view's seat and the iterations it ran."""
     determinizer = Determinizer(view, rules or edition_for(view["ruleset"], view["deck"]),
-                                reopen)
-    return searched(determinizer, seed, deadline, iterations, prior_bias=prior_bias)
+                                settings.reopen)
+    return searched(determinizer, seed, deadline, iterations, prior_bias=settings.prior_bias,
+                    open_loop=settings.open_loop)
 
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
@@ -194,21 +208,19 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 
 def think(view: View, rules: Ruleset | None, seed: int, workers: int,
           deadline: float | None = None, iterations: int | None = None,
-          answer_by: float | None = None, prior_bias: float = 0.0,
-          reopen: bool = False) -> Thought:
+          answer_by: float | None = None,
+          settings: SearchSettings = SearchSettings()) -> Thought:
     """Search the view's decision on `workers` pool processes until `deadline` (a
     `time.perf_counter` value) or for `iterations` per worker. With `answer_by`, a
     worker that has not answered by then (a core taken by another program, a
     search queued behind another table's) is left out, unless none has answered.
-    If the pool breaks (a worker killed), the search runs here in the caller.
-    `prior_bias`: the search's (`ismcts.Search`), 0 for none; `reopen`: the
-    determinizer's (`determinize.Determinizer`)."""
+    If the pool breaks (a worker killed), the search runs here in the caller."""
     workers = max(1, workers)
     pool = worker_pool(workers)
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
             pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,
-                        prior_bias, reopen)
+                        settings)
             for w in range(workers)]
         if answer_by is not None:
             wait(futures, timeout=max(0.0, answer_by - time.perf_counter()))
@@ -220,5 +232,5 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     except (BrokenProcessPool, RuntimeError):
         _drop_pool(pool)
         results = [search_root(view, rules, worker_seed(seed, w), deadline, iterations,
-                               prior_bias, reopen) for w in range(workers)]
+                               settings) for w in range(workers)]
     return merge(results, len(results))
