@@ -191,39 +191,27 @@ def test_a_workers_search_reopens_when_asked():
     assert reopened != search_root(view, None, 9, None, 60)
 
 
-def test_the_tree_is_open_loop_over_the_reopened_seats_picks():
+@pytest.mark.parametrize("turn, exploded, open_loop", [(3, "keyed", "reopened"),
+                                                       (0, "reopened", "others")])
+def test_the_tree_is_open_loop_over_the_picks_that_do_not_key_the_root(turn, exploded,
+                                                                        open_loop):
     """Keyed by every pick, a 4-player root where three seats covered before the
-    viewer has a child for almost every iteration; open-loop, one per own pick."""
+    viewer (turn 3) has a child for almost every iteration; open-loop over the
+    reopened seats' picks, one per own pick. The first of four to cover (turn 0) has
+    nobody reopened, and its root, keyed by the joint pick of all four, explodes
+    unless it is open-loop over every other seat's pick. Every seat still chooses."""
     real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
-                      if s.phase == COVER and s.turn == 3)
+                      if s.phase == COVER and s.turn == turn)
     determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
-    own_picks = len(legal_decisions(real, seat))
+    assert len(determinizer.reopened) == turn
+    own_picks = set(legal_decisions(real, seat))
     children = {}
-    for open_loop in ("keyed", "reopened"):
-        search = Search(determinizer, random.Random(1), open_loop=open_loop)
+    for keyed_by in (exploded, open_loop):
+        search = Search(determinizer, random.Random(1), open_loop=keyed_by)
         search.run(iterations=300)
-        children[open_loop] = len(search.root.children)
-        assert all(search.root.stats[s] for s in real.order[:3])
-    assert children["reopened"] <= own_picks < 2 * own_picks < children["keyed"]
-
-
-def test_the_tree_can_be_open_loop_over_every_other_seats_pick():
-    """The first of four seats to cover has nobody reopened: its root, keyed by the
-    joint pick of all four, has a child for almost every iteration; open-loop over
-    the others' picks it has one per own pick, and the others still choose."""
-    real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
-                      if s.phase == COVER and s.turn == 0)
-    determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
-    assert not determinizer.reopened
-    own_picks = len(legal_decisions(real, seat))
-    children = {}
-    for open_loop in ("reopened", "others"):
-        search = Search(determinizer, random.Random(1), open_loop=open_loop)
-        search.run(iterations=300)
-        children[open_loop] = len(search.root.children)
+        children[keyed_by] = len(search.root.children)
         assert all(search.root.stats[s] for s in range(4))
-        assert {key[0] for key in search.root.children} <= set(legal_decisions(real, seat))
-    assert children["others"] <= own_picks < 2 * own_picks < children["reopened"]
+    assert children[open_loop] <= len(own_picks) < 2 * len(own_picks) < children[exploded]
 
 
 def test_a_workers_search_carries_whose_picks_key_the_root():
