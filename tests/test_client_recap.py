@@ -104,3 +104,40 @@ def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
         legal = scene.view["legal"]
         scene.send_decision(seat, next((d for d in legal if d["kind"] == "build"), legal[0]))
     assert recaps > 3
+
+
+def test_a_resumed_game_tells_what_happened_since_the_last_decision_not_the_whole_game(
+        tmp_path):
+    """The history a resumed (or rejoined) table gets comes without the updates that
+    brought it: the recap counts from the player's own last move in it, as the live
+    table did, not from the start of the game."""
+    from havana_game.client.session.netlink import NetLink
+
+    app = make_app(tmp_path)
+    app.settings.recap = True
+    scene = TableScene(app, NetLink.local(["human", "easy"], ["Ana", "Bo"], seed=11))
+    app.switch(scene)
+    deadline = time.monotonic() + 60
+    live: list = []
+    while time.monotonic() < deadline:
+        settle(app, 0.01)
+        if scene.deciding():
+            if scene.recap is not None and scene.view["round"] >= 3:
+                live = scene.recap.lines
+                break
+            act_once(app, scene)
+    assert live and len(live) < 14  # fewer lines than the game so far would make
+    version = scene.view["version"]
+    scene.close()  # quit: the game stays saved
+
+    link = NetLink.resume()
+    assert link is not None
+    resumed = TableScene(app, link)
+    app.switch(resumed)
+    deadline = time.monotonic() + 30
+    while not (resumed.view is not None and resumed.deciding()):
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+    assert resumed.view["version"] == version
+    assert resumed.recap is not None and resumed.recap.lines == live
+    resumed.close()

@@ -27,7 +27,7 @@ from .hints import HintService
 from .layout import TableLayout, table_layout
 from .logbook import LogBook
 from .model import TableModel
-from .recap import Recap, Step, decider, since_last_decision
+from .recap import Recap, Step, decider, retold_steps, since_last_decision
 from .staging import Staging, mode
 
 OFF_TABLE = (-1, -1)
@@ -240,7 +240,7 @@ class TableFlow(Scene):
         if self.model.retold:
             self.model.retold = False
             self.log_events = list(self.model.events)
-            self.steps = [Step(None, self.log_events)]  # who decided what is not known
+            self.steps = retold_steps(self.log_events)
             self.log_lines = self._log_text(self.log_events, fresh=True)
         if self.model.notices:
             self.log_events += self.model.notices

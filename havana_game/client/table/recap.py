@@ -58,6 +58,14 @@ def decider(events: Sequence[Event]) -> int | None:
     return None
 
 
+def retold_steps(events: Sequence[Event]) -> list[Step]:
+    """A history told at once (on joining, rejoining or resuming a game), whose
+    events came without the host updates that brought them: each event is a step,
+    decided by the seat it names as the actor (`decider`), so a seat's recap tells
+    what happened after its own last move, not the whole game."""
+    return [Step(decider([event]), [event]) for event in events]
+
+
 def since_last_decision(steps: Sequence[Step], seat: int) -> list[Event]:
     """The events a recap for `seat` tells: those of the steps after its last
     decision that another player made (or that began a round), in order."""
