@@ -31,6 +31,8 @@ SCENES = ("menu", "table", "tutorial", "lobby", "results")
 SIZES = ((1920, 1080), (3840, 2160))
 GOAL_IDLE = 3.0
 """% of one core, at most, with nothing happening."""
+DEFAULT_FRAMES = 600
+"""Table frames per size by default: enough to reach the animations of rounds 4 to 8."""
 GOAL_P95 = {(1920, 1080): 8.0, (3840, 2160): 16.0}
 """Frame time p95 goals (ms) while the table animates."""
 
@@ -156,7 +158,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=8.0, help="measured per scene")
     parser.add_argument("--warm-up", type=float, default=4.0,
                         help="seconds before measuring (the table's opening animations)")
-    parser.add_argument("--frames", type=int, default=600,
+    parser.add_argument("--frames", type=int, default=DEFAULT_FRAMES,
                         help="table frames per size (0: the idle figures only)")
     parser.add_argument("--scenes", default=",".join(SCENES))
     parser.add_argument("--json", type=Path, help="also write the figures here")
@@ -182,6 +184,11 @@ def main() -> int:
         got = run_child(FRAMES_CHILD, [str(width), str(height), str(args.frames)], timeout=600)
         moving = [t for t, busy in zip(got["times"], got["animating"], strict=True) if busy]
         working = [t for t, busy in zip(got["work"], got["animating"], strict=True) if busy]
+        if not moving:
+            print(f"frames {width}x{height}: none of the {args.frames} frames animated; "
+                  f"give more --frames (the default {DEFAULT_FRAMES} reach the animations)",
+                  file=sys.stderr)
+            return 2
         figures = {"window": got["window"], "frames": len(got["times"]),
                    "animating_frames": len(moving),
                    "p50_ms": round(statistics.median(moving), 2),
