@@ -111,8 +111,100 @@ def test_the_figures_are_kept_after_every_game(tmp_path, capsys, monkeypatch):
     assert main(["tournament", "--players", "2", "--seats", "medium,random", "--games", "3",
                  "--seed", "4", "--json", "--keep", str(path)]) == 0
     assert kept_games == [1, 2, 3]
-    assert json.loads(path.read_text()) == json.loads(capsys.readouterr().out)
+    kept = json.loads(path.read_text())
+    assert (kept.pop("seats"), kept.pop("games_planned")) == (["medium", "random"], 3)
+    assert kept.pop("tally")["games"] == 3
+    assert kept == json.loads(capsys.readouterr().out)
     assert [p.name for p in tmp_path.iterdir()] == ["figures.json"]
+
+
+def _same_games(one: dict, other: dict) -> None:
+    """Two reports of the same games: every figure but the times alike."""
+    timed = ("decision_ms_mean", "decision_ms_p95")
+    assert {k: v for k, v in one.items() if k not in timed} == \
+        {k: v for k, v in other.items() if k not in timed}
+
+
+def test_a_resumed_tournament_goes_on_from_its_file(tmp_path, capsys, monkeypatch):
+    """A run stopped after its second game (as by Ctrl+C) leaves its figures in the
+    --keep file; --resume FILE plays the games it had still to play, with the
+    settings kept there, and its figures are those of the whole run at once."""
+    from havana_game import cli_tournament
+    real_keep = cli_tournament.keep
+
+    def keep_then_stop(path, kept):
+        real_keep(path, kept)
+        if kept["games"] == 2:
+            raise KeyboardInterrupt
+    settings = ["--players", "2", "--seats", "medium,easy", "--seed", "9", "--first-game", "1"]
+    path = tmp_path / "kept.json"
+    monkeypatch.setattr(cli_tournament, "keep", keep_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        main(["tournament", *settings, "--games", "4", "--keep", str(path)])
+    monkeypatch.setattr(cli_tournament, "keep", real_keep)
+
+    def run(*args: str) -> dict:
+        assert main(["tournament", *args, "--json"]) == 0
+        return json.loads(capsys.readouterr().out)
+    whole = run(*settings, "--games", "4")
+    resumed = run("--resume", str(path))
+    _same_games(resumed, whole)
+    assert resumed["first_game"] == 1 and resumed["decisions"] == whole["decisions"]
+    assert json.loads(path.read_text())["tally"]["games"] == 4
+    one_more = run("--resume", str(path), "--games", "1")
+    assert one_more["games"] == 5 == json.loads(path.read_text())["games_planned"]
+    assert run("--resume", str(path))["games"] == 5  # nothing left to play
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "No such file or directory"),
+    ("{not json", "not a JSON file"),
+    ('{"games": 3, "win_rate": {}}', "it holds no figures kept by --keep"),
+    ('{"tally": {}}', "it has no 'seats'"),
+    ('{"tally": {"games": 1}, "seats": ["medium", "chess"], "seed": 0, "first_game": 0, '
+     '"edition": "classic", "budget_ms": null, "games_planned": 2}', "settings are damaged"),
+    ('{"tally": {"games": 1}, "seats": ["medium", "easy"], "seed": "0", "first_game": 0, '
+     '"edition": "classic", "budget_ms": null, "games_planned": 2}', "settings are damaged"),
+])
+def test_a_file_that_cannot_be_resumed_is_said_in_one_line(tmp_path, capsys, content,
+                                                             message):
+    path = tmp_path / "kept.json"
+    if content is not None:
+        path.write_text(content)
+    assert main(["tournament", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"havana tournament: cannot resume from {path}: ")
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (lambda tally: tally["wins"].pop("easy"), "tally.wins: the levels ['medium']"),
+    (lambda tally: tally["rounds"].pop(), "tally.rounds: 1 games' rounds, not 2"),
+    (lambda tally: tally["built"].update(Lighthouse=1), "tally.built: not the buildings"),
+    (lambda tally: tally["hoarding"]["held"]["easy"].append([1, 2]), "tally.hoarding.held.easy"),
+    (lambda tally: tally["decision_ms"]["easy"].append("slow"), "tally.decision_ms.easy"),
+])
+def test_damaged_kept_figures_are_refused_saying_where(tmp_path, capsys, change, where):
+    path = tmp_path / "kept.json"
+    assert main(["tournament", "--players", "2", "--seats", "medium,easy", "--games", "2",
+                 "--json", "--keep", str(path)]) == 0
+    kept = json.loads(path.read_text())
+    change(kept["tally"])
+    path.write_text(json.dumps(kept))
+    capsys.readouterr()
+    assert main(["tournament", "--resume", str(path), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert where in err and err.count("\n") == 1
+    assert json.loads(path.read_text()) == kept  # the file is left as it was
+
+
+def test_resume_takes_the_settings_from_its_file_alone(tmp_path, capsys):
+    assert main(["tournament", "--resume", str(tmp_path / "kept.json"), "--seats",
+                 "hard,easy", "--seed", "3"]) == 2
+    assert capsys.readouterr().err == ("havana tournament: --resume takes the tournament's "
+                                       "settings from its file: leave out --seats, --seed\n")
+    assert main(["tournament", "--games", "2"]) == 2
+    assert "--players and --seats are needed" in capsys.readouterr().err
 
 
 def test_figures_that_cannot_be_kept_are_said_and_the_games_go_on(tmp_path, capsys):

@@ -14,7 +14,9 @@ Per level, over a tournament:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import Build, Decision, EndTurn, State, legal_decisions
 from ..rules.materials import COLORED, GRAY, PESOS, SUBSTITUTION, WORKERS
@@ -27,6 +29,16 @@ def usable_pesos(state: State) -> int:
     buildings = state.rules.buildings
     return max((buildings[b].cost[PESOS] + SUBSTITUTION * buildings[b].cost[WORKERS]
                 for b in end_buildings(state)), default=0)
+
+
+class KeptHoarding(BaseModel):
+    """The raw figures of `HoardingTally.kept`, checked when a tournament resumes."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    held: dict[str, list[Annotated[list[int], Field(min_length=4, max_length=4)]]]
+    could_build: dict[str, int]
+    idle: dict[str, int]
+    excess: dict[str, list[int]]
 
 
 class HoardingTally:
@@ -63,6 +75,16 @@ class HoardingTally:
             counters = state.resources(seat)
             self.held[level].append([sum(counters[c] for c in COLORED), counters[GRAY],
                                      counters[PESOS], counters[WORKERS]])
+
+    def kept(self) -> dict[str, Any]:
+        """The raw figures between games, enough to go on adding games (`restore`)."""
+        return KeptHoarding(held=self.held, could_build=self.could_build, idle=self.idle,
+                            excess=self.excess).model_dump()
+
+    def restore(self, kept: KeptHoarding) -> None:
+        """Take on the figures of the same levels `kept` between games."""
+        self.held, self.could_build = kept.held, kept.could_build
+        self.idle, self.excess = kept.idle, kept.excess
 
     def report(self) -> dict[str, Any]:
         """Per level: held_at_end {colored, gray, pesos, workers}, idle_turns, excess_pesos."""

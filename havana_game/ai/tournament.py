@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..rules import Decision, Ruleset, State, apply, from_json, new_game, view_for
 from .base import Bot, make_bot
 from .bots import DEFAULT_BUDGET_MS, EXPERT_BUDGET_MS, ExpertBot, HardBot
-from .hoarding import HoardingTally
+from .hoarding import HoardingTally, KeptHoarding
 
 Z95 = 1.959964
 
@@ -73,8 +75,23 @@ def bot_for(label: str, seed: int, budget_ms: float | None) -> Bot:
     return make_bot(level, seed)
 
 
+class KeptTally(BaseModel):
+    """The raw figures of `Tally.kept`, checked when a tournament resumes."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    games: int
+    wins: dict[str, float]
+    decision_ms: dict[str, list[float]]
+    iterations: dict[str, list[int]]
+    rounds: list[int]
+    endings: dict[str, int]
+    built: dict[str, int]
+    hoarding: KeptHoarding
+
+
 class Tally:
-    """Running figures of a tournament."""
+    """Running figures of a tournament; between games `kept` gives them all, and
+    `restore` takes them on again: a stopped tournament resumes with its figures."""
 
     def __init__(self, levels: Sequence[str], rules: Ruleset) -> None:
         self.edition = rules.name
@@ -89,6 +106,44 @@ class Tally:
         self.built = dict.fromkeys((b.id for b in rules.buildings), 0)
         self.hoarding = HoardingTally(levels)
         self.games = 0
+
+    def kept(self) -> dict[str, Any]:
+        """Every figure's raw values between games (`restore` takes them back)."""
+        return {"games": self.games, "wins": self.wins, "decision_ms": self.decision_ms,
+                "iterations": self.iterations, "rounds": self.rounds,
+                "endings": self.endings, "built": self.built,
+                "hoarding": self.hoarding.kept()}
+
+    def restore(self, kept: Any) -> None:
+        """Take on the figures `kept` wrote for the same levels and edition. Figures
+        of another shape, or of other levels or buildings, raise ValueError saying
+        where."""
+        try:
+            figures = KeptTally.model_validate(kept)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ValueError(f"{where}: {first['msg']}") from None
+        by_level: dict[str, Mapping[str, object]] = {
+            "wins": figures.wins, "decision_ms": figures.decision_ms,
+            "hoarding.held": figures.hoarding.held,
+            "hoarding.could_build": figures.hoarding.could_build,
+            "hoarding.idle": figures.hoarding.idle, "hoarding.excess": figures.hoarding.excess}
+        for name, values in by_level.items():
+            if sorted(values) != self.levels:
+                raise ValueError(f"{name}: the levels {sorted(values)}, not {self.levels}")
+        if not set(figures.iterations) <= set(self.levels):
+            raise ValueError(f"iterations: levels {sorted(figures.iterations)} not seated")
+        if sorted(figures.built) != sorted(self.built):
+            raise ValueError(f"built: not the buildings of the {self.edition} edition")
+        if figures.games != len(figures.rounds):
+            raise ValueError(f"rounds: {len(figures.rounds)} games' rounds, "
+                             f"not {figures.games}")
+        self.games, self.wins, self.rounds = figures.games, figures.wins, figures.rounds
+        self.decision_ms, self.endings = figures.decision_ms, figures.endings
+        self.iterations = {lv: figures.iterations.get(lv, []) for lv in self.levels}
+        self.built = figures.built
+        self.hoarding.restore(figures.hoarding)
 
     def report(self, players: int, seed: int, budget_ms: float | None,
                first_game: int = 0) -> dict[str, Any]:
@@ -147,16 +202,19 @@ def run_tournament(rules: Ruleset, levels: Sequence[str], games: int, seed: int,
                    budget_ms: float | None = None,
                    progress: Callable[[int, dict[str, Any]], None] | None = None,
                    first_game: int = 0,
-                   seat_bot: Callable[[str, int, float | None], Bot] = bot_for
-                   ) -> dict[str, Any]:
+                   seat_bot: Callable[[str, int, float | None], Bot] = bot_for,
+                   tally: Tally | None = None) -> dict[str, Any]:
     """Play `games` games of len(levels) players with rotated seats. Game number g
     (from `first_game`) is dealt from its own seed and seated by g, so a stopped
     tournament resumed at its next game number plays the games it did not.
-    `seat_bot(label, seed, budget_ms)` makes each seat's bot (default `bot_for`)."""
+    `seat_bot(label, seed, budget_ms)` makes each seat's bot (default `bot_for`).
+    `tally` gathers the figures (default: a new one); one holding the figures of
+    the games from `first_game` on that a stopped run played goes on after them."""
     players = len(levels)
-    tally = Tally(levels, rules)
+    tally = tally if tally is not None else Tally(levels, rules)
     ids = [b.id for b in rules.buildings]
-    for game in range(first_game, first_game + games):
+    start = first_game + tally.games
+    for game in range(start, start + games):
         seating, game_seed = game_seating(levels, game, seed)
         bots = [seat_bot(level, game_seed * 8 + s, budget_ms)
                 for s, level in enumerate(seating)]
