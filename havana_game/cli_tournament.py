@@ -70,7 +70,9 @@ class PlanError(Exception):
 @dataclass
 class Plan:
     """The tournament to play: its settings, how many games it has (`planned`, from
-    `first_game`) and, resumed, the figures of the games already played."""
+    `first_game`) and, resumed, the file's document: the figures of the games already
+    played (its "tally") and anything else written there, which the kept file keeps
+    (a note of the machine, say)."""
 
     levels: list[str]
     seed: int
@@ -78,7 +80,7 @@ class Plan:
     edition: str
     budget_ms: float | None
     planned: int
-    kept: dict[str, Any] | None = None
+    document: dict[str, Any] | None = None
 
 
 def new_plan(args: argparse.Namespace) -> Plan:
@@ -113,7 +115,7 @@ def resumed_plan(args: argparse.Namespace) -> Plan:
     try:
         levels, done = kept["seats"], kept["tally"]["games"]
         plan = Plan(levels, kept["seed"], kept["first_game"], kept["edition"],
-                    kept["budget_ms"], kept["games_planned"], kept["tally"])
+                    kept["budget_ms"], kept["games_planned"], kept)
     except (KeyError, TypeError) as error:
         raise PlanError(f"cannot resume from {path}: it has no {error}") from None
     budget = plan.budget_ms
@@ -142,9 +144,9 @@ def _run(args: argparse.Namespace) -> int:
     from .content import find_edition
     rules = find_edition(plan.edition)
     tally = Tally(plan.levels, rules)
-    if plan.kept is not None:
+    if plan.document is not None:
         try:
-            tally.restore(plan.kept)
+            tally.restore(plan.document["tally"])
         except ValueError as error:
             print(f"havana tournament: cannot resume from {args.resume}: tally.{error}",
                   file=sys.stderr)
@@ -153,7 +155,8 @@ def _run(args: argparse.Namespace) -> int:
 
     def progress(games: int, report: dict[str, Any]) -> None:
         if keep_path is not None:
-            keep(keep_path, {**report, "seats": plan.levels, "games_planned": plan.planned,
+            keep(keep_path, {**(plan.document or {}), **report, "seats": plan.levels,
+                             "games_planned": plan.planned,
                              "tally": tally.kept()})
         if args.progress and games % args.progress == 0:
             print(json.dumps({"games": games, "win_rate": report["win_rate"],

@@ -142,6 +142,7 @@ def test_a_resumed_tournament_goes_on_from_its_file(tmp_path, capsys, monkeypatc
     with pytest.raises(KeyboardInterrupt):
         main(["tournament", *settings, "--games", "4", "--keep", str(path)])
     monkeypatch.setattr(cli_tournament, "keep", real_keep)
+    path.write_text(json.dumps({**json.loads(path.read_text()), "machine": "quiet"}))
 
     def run(*args: str) -> dict:
         assert main(["tournament", *args, "--json"]) == 0
@@ -150,7 +151,8 @@ def test_a_resumed_tournament_goes_on_from_its_file(tmp_path, capsys, monkeypatc
     resumed = run("--resume", str(path))
     _same_games(resumed, whole)
     assert resumed["first_game"] == 1 and resumed["decisions"] == whole["decisions"]
-    assert json.loads(path.read_text())["tally"]["games"] == 4
+    kept = json.loads(path.read_text())
+    assert kept["tally"]["games"] == 4 and kept["machine"] == "quiet"  # a note stays
     one_more = run("--resume", str(path), "--games", "1")
     assert one_more["games"] == 5 == json.loads(path.read_text())["games_planned"]
     assert run("--resume", str(path))["games"] == 5  # nothing left to play
