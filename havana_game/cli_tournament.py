@@ -70,9 +70,9 @@ class PlanError(Exception):
 @dataclass
 class Plan:
     """The tournament to play: its settings, how many games it has (`planned`, from
-    `first_game`) and, resumed, the file's document: the figures of the games already
-    played (its "tally") and anything else written there, which the kept file keeps
-    (a note of the machine, say)."""
+    `first_game`), how many of them to play now (`games`) and, resumed, the file's
+    document: the figures of the games already played (its "tally") and anything else
+    written there, which the kept file keeps (a note of the machine, say)."""
 
     levels: list[str]
     seed: int
@@ -80,6 +80,7 @@ class Plan:
     edition: str
     budget_ms: float | None
     planned: int
+    games: int
     document: dict[str, Any] | None = None
 
 
@@ -93,7 +94,7 @@ def new_plan(args: argparse.Namespace) -> Plan:
                         f"{', '.join(BOT_LEVEL_NAMES)}, hint or hard@MS[:N], not {args.seats!r}")
     return Plan(levels, args.seed or 0, args.first_game or 0,
                 args.edition or DEFAULT_EDITION, args.budget_ms,
-                args.games or DEFAULT_GAMES)
+                args.games or DEFAULT_GAMES, args.games or DEFAULT_GAMES)
 
 
 def resumed_plan(args: argparse.Namespace) -> Plan:
@@ -115,7 +116,7 @@ def resumed_plan(args: argparse.Namespace) -> Plan:
     try:
         levels, done = kept["seats"], kept["tally"]["games"]
         plan = Plan(levels, kept["seed"], kept["first_game"], kept["edition"],
-                    kept["budget_ms"], kept["games_planned"], kept)
+                    kept["budget_ms"], kept["games_planned"], 0, kept)
     except (KeyError, TypeError) as error:
         raise PlanError(f"cannot resume from {path}: it has no {error}") from None
     budget = plan.budget_ms
@@ -125,7 +126,8 @@ def resumed_plan(args: argparse.Namespace) -> Plan:
             and _integer(plan.planned, 0) and _integer(done, 0)
             and (budget is None or (isinstance(budget, float | int) and budget > 0))):
         raise PlanError(f"cannot resume from {path}: its settings are damaged")
-    plan.planned = max(plan.planned, done + args.games) if args.games else plan.planned
+    plan.games = args.games or max(0, plan.planned - done)
+    plan.planned = max(plan.planned, done + plan.games)
     return plan
 
 
@@ -162,7 +164,7 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps({"games": games, "win_rate": report["win_rate"],
                               "ci95": report["ci95"]}), file=sys.stderr, flush=True)
 
-    report = run_tournament(rules, plan.levels, max(0, plan.planned - tally.games), plan.seed,
+    report = run_tournament(rules, plan.levels, plan.games, plan.seed,
                             plan.budget_ms, progress, plan.first_game, tally=tally)
     if args.json:
         print(json.dumps(report, sort_keys=True))

@@ -127,8 +127,9 @@ def _same_games(one: dict, other: dict) -> None:
 
 def test_a_resumed_tournament_goes_on_from_its_file(tmp_path, capsys, monkeypatch):
     """A run stopped after its second game (as by Ctrl+C) leaves its figures in the
-    --keep file; --resume FILE plays the games it had still to play, with the
-    settings kept there, and its figures are those of the whole run at once."""
+    --keep file; --resume FILE --games 1 plays one more, --resume FILE the games it
+    had still to play, with the settings kept there, and its figures are those of
+    the whole run at once."""
     from havana_game import cli_tournament
     real_keep = cli_tournament.keep
 
@@ -148,6 +149,8 @@ def test_a_resumed_tournament_goes_on_from_its_file(tmp_path, capsys, monkeypatc
         assert main(["tournament", *args, "--json"]) == 0
         return json.loads(capsys.readouterr().out)
     whole = run(*settings, "--games", "4")
+    assert run("--resume", str(path), "--games", "1")["games"] == 3  # one more, not the rest
+    assert json.loads(path.read_text())["games_planned"] == 4
     resumed = run("--resume", str(path))
     _same_games(resumed, whole)
     assert resumed["first_game"] == 1 and resumed["decisions"] == whole["decisions"]
