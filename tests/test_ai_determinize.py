@@ -222,3 +222,29 @@ def test_a_workers_search_carries_whose_picks_key_the_root():
     assert others == searched(Determinizer(view, RULES, reopen=True), 9, None, 60,
                               open_loop="others")
     assert others != search_root(view, None, 9, None, 60, SearchSettings(reopen=True))
+
+
+def test_the_tree_keyed_by_own_decisions_branches_on_them_alone():
+    """With "own", no other seat's decision keys a child at any node: a node where
+    only other seats chose has one child at most, and every key is one decision of
+    the searcher's. With "others" only the root is so, and the other seats' actions
+    below it branch the tree."""
+    real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
+                      if s.phase == COVER and s.turn == 0)
+    determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
+
+    def others_branch(open_loop: str) -> int:
+        search = Search(determinizer, random.Random(1), open_loop=open_loop)
+        search.run(iterations=400)
+        branching, nodes = 0, [search.root]
+        while nodes:
+            node = nodes.pop()
+            mine = node.stats[seat]
+            for key in node.children:
+                assert open_loop != "own" or len(key) <= 1 and all(d in mine for d in key)
+            if not mine and len(node.children) > 1:
+                branching += 1
+            nodes.extend(node.children.values())
+        return branching
+
+    assert others_branch("own") == 0 < others_branch("others")

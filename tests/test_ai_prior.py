@@ -87,7 +87,7 @@ def test_a_workers_search_carries_the_prior_bias():
 
 def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_and_reopens_always(
         monkeypatch):
-    """At larger tables it is open-loop over every other seat's pick. The hard bot
+    """At larger tables its tree branches on its own decisions only. The hard bot
     does none of these (the Hint button thinks as the hard bot)."""
     asked = []
     real = bots.think
@@ -103,8 +103,8 @@ def test_the_expert_thinks_with_the_prior_bias_in_2_player_games_and_reopens_alw
             assert bot.decide(view) in view["legal"]
     hard = SearchSettings(0.0, False, OPEN_LOOP)
     assert asked == [SearchSettings(PRIOR_BIAS, True, OPEN_LOOP), hard,
-                     SearchSettings(0.0, True, "others"), hard,
-                     SearchSettings(0.0, True, "others"), hard]
+                     SearchSettings(0.0, True, "own"), hard,
+                     SearchSettings(0.0, True, "own"), hard]
     assert PRIOR_BIAS > 0 and OPEN_LOOP == "reopened"
 
 

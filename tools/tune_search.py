@@ -18,7 +18,8 @@ searches the secret choices other seats already made in this step as open
 (the determinizer's `reopen`), the root's children keyed by those seats' picks
 too, e.g. `c0.3n1500o`; `O` likewise, the tree open-loop over those picks
 (`ismcts.OPEN_LOOP`, the expert's); `A` likewise, the tree open-loop over every
-other seat's pick at the root (`ismcts.OpenLoop` "others").
+other seat's pick at the root (`ismcts.OpenLoop` "others"); `W` likewise, the tree
+keyed by the seat's own decisions only, at every node ("own").
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -62,9 +63,9 @@ from havana_game.content import classic_rules
 from havana_game.rules import Decision, State
 
 SEAT = re.compile(r"c(?P<c>\d+(?:\.\d+)?)n(?P<n>\d+)(?:x(?P<w>\d+)(?P<p>p)?)?(?P<f>f)?"
-                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>[oOA])?")
+                  r"(?:b(?P<b>\d+(?:\.\d+)?))?(?:r(?P<r>\d+))?(?P<v>v)?(?P<o>[oOAW])?")
 OPEN_LOOPS: dict[str | None, OpenLoop] = {None: "keyed", "o": "keyed", "O": "reopened",
-                                          "A": "others"}
+                                          "A": "others", "W": "own"}
 """The search's `OpenLoop` by the seat's suffix."""
 PLAIN_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCHING_LEVELS))
 """The levels that do not search, so whose play does not depend on the clock."""

@@ -11,7 +11,8 @@ decision, root-parallel on N worker processes, every core by default: `parallel`
 expert (hard at 2.5 s, guided by the medium policy in 2-player games,
 searching the secret cards the others placed before it in a step as their choice,
 not as cards drawn at random: `determinize`'s `reopen`, and at tables of three or
-four open-loop over the other seats' picks at the root: `ismcts.OpenLoop`).
+four with a tree that branches on its own decisions only, open-loop over the other
+seats' picks: `ismcts.OpenLoop` "own").
 Every level is deterministic for a seed and a sequence of views; for the searching
 bots that holds exactly when they run on an iteration cap (`HardBot(seed,
 iterations=N)`, for a given worker count), since a time budget lets the machine's

@@ -27,11 +27,12 @@ DEFAULT_BUDGET_MS = 1000.0
 """The hard bot's thinking time per decision."""
 EXPERT_BUDGET_MS = 2500.0
 """The expert bot's thinking time per decision (moves under 3 s)."""
-OPEN_LOOP_OTHERS_PLAYERS = 3
-"""From this many players the expert's root is open-loop over every other seat's
-pick (`ExpertBot.settings`): keyed by the joint pick of three or four seats still to
-place, a root has a child for almost every iteration, none searched below. With two,
-the joint pick of two keys some 60 children, each searched."""
+OWN_TREE_PLAYERS = 3
+"""From this many players the expert's tree branches on its own decisions only
+(`ismcts.OpenLoop` "own", `ExpertBot.settings`): keyed by the joint pick of three or
+four seats still to place, a root has a child for almost every iteration, none
+searched below, and below the root three other seats' decisions come between two of
+its own. With two, the joint pick of two keys some 60 children, each searched."""
 MARGIN_SHARE = 0.04
 """Share of the budget kept for reading the view and answering, so a decision
 (not just the search) fits in the budget: the workers stop searching that much
@@ -170,7 +171,7 @@ class ExpertBot(HardBot):
     """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), a search
     guided by the medium policy's opinion in 2-player games, searching the secret
     choices the other seats made before it in this step as theirs to make, and at
-    larger tables open-loop over every other seat's pick at the root (`settings`)."""
+    larger tables with a tree that branches on its own decisions only (`settings`)."""
 
     level = "expert"
 
@@ -198,7 +199,7 @@ class ExpertBot(HardBot):
         "reopened" won 21; in 2-player games, with the prior bias, 43 of 76 against
         the hard search where "reopened" won 47 on the same deals; eleventh session."""
         return SearchSettings(PRIOR_BIAS if players <= PRIOR_MAX_PLAYERS else 0.0, True,
-                              "others" if players >= OPEN_LOOP_OTHERS_PLAYERS else OPEN_LOOP)
+                              "own" if players >= OWN_TREE_PLAYERS else OPEN_LOOP)
 
 
 BOT_LEVELS.update({"easy": EasyBot, "medium": MediumBot, "hard": HardBot,

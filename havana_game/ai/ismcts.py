@@ -70,11 +70,13 @@ without it."""
 PRIOR_MAX_PLAYERS = 2
 """The expert searches with the prior bias at tables of at most this many players."""
 
-OpenLoop = Literal["keyed", "reopened", "others"]
+OpenLoop = Literal["keyed", "reopened", "others", "own"]
 """Whose picks in a simultaneous group at the root do not key the child, the tree
 being open-loop over them as over chance: nobody's ("keyed": the child is keyed by
 the joint pick), the reopened seats' ("reopened"), or every seat's but the
-searcher's ("others")."""
+searcher's ("others"). With "own", no other seat's decision keys a child at any
+node: the tree branches on the searcher's own decisions only, each other seat
+choosing by its own statistics in a chain of nodes between them."""
 
 OPEN_LOOP: OpenLoop = "reopened"
 """The searches' `OpenLoop`. Keyed by every pick, a 4-player root with three seats
@@ -140,9 +142,12 @@ class Search:
         self.determinizer = determinizer
         self.players = determinizer.template.players
         self.unkeyed = {"keyed": frozenset(), "reopened": determinizer.reopened,
-                        "others": frozenset(range(self.players)) - {determinizer.seat}
+                        "others": frozenset(range(self.players)) - {determinizer.seat},
+                        "own": frozenset(range(self.players)) - {determinizer.seat}
                         }[open_loop]
         """Seats whose picks at the root do not key the child (`OpenLoop`)."""
+        self.unkeyed_below = self.unkeyed if open_loop == "own" else frozenset()
+        """Seats whose picks below the root do not key the child."""
         self.evaluation = evaluation
         """Each seat's reward at a leaf (`evaluate.rewards`; tools/tune_search.py
         measures others)."""
@@ -309,10 +314,8 @@ class Search:
         while state.phase != OVER:
             picks = self._descend(state, node)
             path.append((node, picks))
-            if node is self.root and self.unkeyed:
-                key = tuple(d for s, d in picks if s not in self.unkeyed)
-            else:
-                key = tuple(d for _, d in picks)
+            unkeyed = self.unkeyed if node is self.root else self.unkeyed_below
+            key = tuple(d for s, d in picks if s not in unkeyed)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node(self.players)
