@@ -15,7 +15,9 @@ A determinizer made with `reopen` leaves the choices other seats already made in
 secret in this step to the search too; at the root a seat that covered again
 covers the face-up card it is seen to have covered (`Determinizer.pinned`), and
 its pick does not key the child (`OPEN_LOOP`); with `OpenLoop` "others" only the
-searching seat's own pick keys the root's children.
+searching seat's own pick keys the root's children, and with "own" only the searching
+seat's own decisions key children at any node, so the tree is open-loop over every
+other seat's decision as over chance.
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are
