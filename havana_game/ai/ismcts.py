@@ -143,10 +143,9 @@ class Search:
                  open_loop: OpenLoop = OPEN_LOOP) -> None:
         self.determinizer = determinizer
         self.players = determinizer.template.players
+        others = frozenset(range(self.players)) - {determinizer.seat}
         self.unkeyed = {"keyed": frozenset(), "reopened": determinizer.reopened,
-                        "others": frozenset(range(self.players)) - {determinizer.seat},
-                        "own": frozenset(range(self.players)) - {determinizer.seat}
-                        }[open_loop]
+                        "others": others, "own": others}[open_loop]
         """Seats whose picks at the root do not key the child (`OpenLoop`)."""
         self.unkeyed_below = self.unkeyed if open_loop == "own" else frozenset()
         """Seats whose picks below the root do not key the child."""
