@@ -75,7 +75,7 @@ def seat_error(label: str) -> str | None:
     """Why `label` is not a seat, or None."""
     if SEAT.fullmatch(label) or label in PLAIN_LEVELS:
         return None
-    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o|O|A] (e.g. c0.3n1500) or one of " \
+    return f"a seat is cCnN[xW[p]][f][bB][rR][v][o|O|A|W] (e.g. c0.3n1500) or one of " \
         f"{', '.join(PLAIN_LEVELS)}: not {label!r}"
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from ..ui import art, fonts
 from ..ui.i18n import tr
-from ..ui.widgets import Button, column
+from ..ui.widgets import Button, column, same_text_size
 from .base import Scene
 
 
@@ -79,6 +79,7 @@ class MenuScene(Scene):
                                       tooltip=tr("menu.learn.tip")))
         self.buttons.insert(7, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
                                       tr("menu.stats"), self.statistics))
+        same_text_size(self.buttons)
         self.message = getattr(self, "message", "")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -26,6 +26,9 @@ class Button:
     icons: list[pygame.Surface] = field(default_factory=list)
     tooltip: str = ""
     hovered: bool = False
+    text_size: int | None = None
+    """The label's text size at the most (None: as the height allows); `same_text_size`
+    sets it so that buttons shown together read alike."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Run the action on a left click inside; True if the event was used."""
@@ -55,14 +58,34 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         icon_w = sum(i.get_width() + 2 for i in self.icons)
-        room = r.w - icon_w - 2 * max(6, r.h // 4)
-        size = fonts.fit_size(self.label, max(9, int(r.h * 0.42)), room, 1, True)
+        room = self._room()
+        size = self.label_size()
         label = fonts.text(fonts.fit(self.label, size, room, True), size, ink, True)
         x = r.centerx - (icon_w + label.get_width()) // 2
         for icon in self.icons:
             surface.blit(icon, (x, r.centery - icon.get_height() // 2))
             x += icon.get_width() + 2
         surface.blit(label, (x, r.centery - label.get_height() // 2))
+
+    def label_size(self) -> int:
+        """The label's text size: as large as the height allows (`text_size` at the
+        most) and the width takes on one line."""
+        most = max(9, int(self.rect.h * 0.42))
+        return fonts.fit_size(self.label, min(most, self.text_size or most), self._room(), 1,
+                              True)
+
+    def _room(self) -> int:
+        """The width the label may take: the button's, less its icons and margins."""
+        icon_w = sum(i.get_width() + 2 for i in self.icons)
+        return self.rect.w - icon_w - 2 * max(6, self.rect.h // 4)
+
+
+def same_text_size(buttons: Sequence[Button]) -> None:
+    """Buttons shown together (a menu's) take one text size: the smallest that one of
+    them needs to fit, so a long label does not make its button look apart."""
+    size = min(button.label_size() for button in buttons)
+    for button in buttons:
+        button.text_size = size
 
 
 @dataclass
