@@ -267,18 +267,24 @@ def test_a_dozen_buildings_fit_every_seat_panel(tmp_path, size):
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("text_size", [1.0, 1.3])
-def test_the_menu_buttons_share_one_text_size(tmp_path, language, text_size,
-                                              language_and_text_size):
-    """A half-width button with a long label ("New local game") would fit its label
-    by a smaller text than its neighbours: the menu's labels take the smallest
-    size any of them needs, and each still fits its button."""
+def test_buttons_shown_together_share_one_text_size(tmp_path, language, text_size,
+                                                    language_and_text_size):
+    """A button with a long label ("New local game", "Players use their phones") would
+    fit its label by a smaller text than its neighbours: the menu's labels, and the
+    new game screen's Back, phones and Start, take the smallest size any of them
+    needs, and each still fits its button."""
     language_and_text_size(language, text_size)
     app = make_app(tmp_path)
-    scene = MenuScene(app)
-    app.switch(scene)
+    menu, new_game = MenuScene(app), NewGameScene(app)
+    app.switch(menu)
     app.frame(0.0, [])
-    sizes = {button.name: button.label_size() for button in scene.buttons}
-    assert len(set(sizes.values())) == 1, sizes
-    for button in scene.buttons:
-        assert fonts.font(sizes[button.name], True).size(button.label)[0] \
-            <= button.rect.w, button.name
+    app.switch(new_game)
+    app.frame(0.0, [])
+    row = [b for b in new_game.buttons if b.name in ("back", "phones", "start")]
+    assert len(row) == 3
+    for group in (menu.buttons, row):
+        sizes = {button.name: button.label_size() for button in group}
+        assert len(set(sizes.values())) == 1, sizes
+    for button in [*menu.buttons, *row]:
+        width = fonts.font(button.label_size(), True).size(button.label)[0]
+        assert width <= button.rect.w, button.name

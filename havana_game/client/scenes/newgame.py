@@ -12,7 +12,7 @@ from ..session.link import DEFAULT_NAMES, ai_levels
 from ..session.localgame import Setup
 from ..ui import art, fonts
 from ..ui.i18n import tr, tr_name
-from ..ui.widgets import Button, TextField
+from ..ui.widgets import Button, TextField, same_text_size
 from .base import Scene
 
 
@@ -93,15 +93,16 @@ class NewGameScene(Scene):
                                          self.ages[seat], max_length=3, placeholder=tr("age"),
                                          label=tr("age") if seat == 0 else ""))
         bottom = size[1] - self.px(90)
-        self.buttons.append(Button("back", pygame.Rect(cx - self.px(330), bottom, self.px(200),
+        self.buttons.append(Button("back", pygame.Rect(cx - self.px(360), bottom, self.px(180),
                                                        self.px(48)), tr("back"), self.on_escape))
-        self.buttons.append(Button("start", pygame.Rect(cx + self.px(130), bottom, self.px(200),
+        self.buttons.append(Button("start", pygame.Rect(cx + self.px(180), bottom, self.px(180),
                                                         self.px(48)), tr("start"), self.start,
                                    primary=True))
-        self.buttons.append(Button("phones", pygame.Rect(cx - self.px(120), bottom, self.px(240),
+        self.buttons.append(Button("phones", pygame.Rect(cx - self.px(170), bottom, self.px(340),
                                                          self.px(48)), tr("new.phones"),
                                    self.phones,
                                    tooltip=tr("new.phones_hint")))
+        same_text_size(self.buttons[-3:])
 
     def phones(self) -> None:
         """Players use their phones: set up the LAN table the table display shows."""
