@@ -288,3 +288,19 @@ def test_buttons_shown_together_share_one_text_size(tmp_path, language, text_siz
     for button in [*menu.buttons, *row]:
         width = fonts.font(button.label_size(), True).size(button.label)[0]
         assert width <= button.rect.w, button.name
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_new_game_screen_is_centered(tmp_path, size):
+    """The seats' rows (kind, name, age) and the row of Back, phones and Start
+    are centered on the screen."""
+    app = make_app(tmp_path, size)
+    scene = NewGameScene(app)
+    app.switch(scene)
+    app.frame(0.0, [])
+    controls = scene.controls()
+    rows = [rect for name, rect in controls.items() if name.split(":")[0] in
+            ("kind_prev", "kind", "kind_next", "name", "age")]
+    bottom = [controls[name] for name in ("back", "phones", "start")]
+    for group in (rows, bottom):
+        assert abs(group[0].unionall(group[1:]).centerx - size[0] // 2) <= 2

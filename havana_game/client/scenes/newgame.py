@@ -59,12 +59,12 @@ class NewGameScene(Scene):
         cx = size[0] // 2
         self.buttons = []
         for i, n in enumerate((2, 3, 4)):
-            rect = pygame.Rect(cx - self.px(90) + i * self.px(64), self.px(110), self.px(56),
+            rect = pygame.Rect(cx - self.px(187) + i * self.px(64), self.px(110), self.px(56),
                                self.px(40))
             self.buttons.append(Button(f"players:{n}", rect, str(n),
                                        partial(self._set_players, n),
                                        selected=self.players == n))
-        self.buttons.append(Button("edition", pygame.Rect(cx + self.px(130), self.px(110),
+        self.buttons.append(Button("edition", pygame.Rect(cx + self.px(33), self.px(110),
                                                           self.px(250), self.px(40)),
                                    tr_name("edition", edition=self.edition), self._next_edition,
                                    tooltip=tr("edition.hint")))
@@ -75,20 +75,20 @@ class NewGameScene(Scene):
             label = tr("human") if kind == "human" else tr_name("ai_level", level=kind)
             tip = tr("new.kind_hint") if kind == "human" else tr(f"ai.about.{kind}")
             self.buttons += [
-                Button(f"kind_prev:{seat}", pygame.Rect(cx - self.px(420), y, self.px(34),
+                Button(f"kind_prev:{seat}", pygame.Rect(cx - self.px(350), y, self.px(34),
                                                         self.px(44)), "◀",
                        partial(self._cycle, seat, -1), tooltip=tr("new.kind_hint")),
-                Button(f"kind:{seat}", pygame.Rect(cx - self.px(382), y, self.px(176),
+                Button(f"kind:{seat}", pygame.Rect(cx - self.px(312), y, self.px(176),
                                                    self.px(44)),
                        label, partial(self._cycle, seat), selected=kind == "human", tooltip=tip),
-                Button(f"kind_next:{seat}", pygame.Rect(cx - self.px(202), y, self.px(34),
+                Button(f"kind_next:{seat}", pygame.Rect(cx - self.px(132), y, self.px(34),
                                                         self.px(44)), "▶",
                        partial(self._cycle, seat), tooltip=tr("new.kind_hint"))]
-            self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(160), y,
+            self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(90), y,
                                                                      self.px(300), self.px(44)),
                                          self.names[seat], placeholder=self.defaults[seat],
                                          label=tr("name") if seat == 0 else ""))
-            self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(160), y,
+            self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(230), y,
                                                                     self.px(120), self.px(44)),
                                          self.ages[seat], max_length=3, placeholder=tr("age"),
                                          label=tr("age") if seat == 0 else ""))
@@ -133,7 +133,7 @@ class NewGameScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("new.title"), 30)
         label = fonts.text(tr("players"), self.px(18), art.TEXT_LIGHT, True)
-        surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(110),
+        surface.blit(label, label.get_rect(midright=(self.size[0] // 2 - self.px(207),
                                                      self.px(130))))
         y = self.note(surface, tr("new.hint"), 460, art.TEXT_DIM, 15) + 8
         for i, level in enumerate(self.levels_playing()):  # each below the one before
