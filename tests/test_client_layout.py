@@ -273,8 +273,8 @@ def test_buttons_shown_together_share_one_text_size(tmp_path, language, text_siz
     fit its label by a smaller text than its neighbours: the menu's labels, and the
     new game screen's Back, phones and Start, take the smallest size any of them
     needs, and each still fits its button."""
+    app = make_app(tmp_path)  # it takes its profile's language and text size: switch after
     language_and_text_size(language, text_size)
-    app = make_app(tmp_path)
     menu, new_game = MenuScene(app), NewGameScene(app)
     app.switch(menu)
     app.frame(0.0, [])
