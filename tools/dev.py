@@ -4,6 +4,8 @@
     python3 tools/dev.py test    install .venv with the test tools, then ruff, mypy and
                                  the whole test suite on the installed (compiled) engine,
                                  then the engine, AI and save tests on the pure-Python one
+    python3 tools/dev.py bundle  the one-folder app for people without Python, dist/havana/
+                                 and its archive (PyInstaller; tools/bundle.py)
 
 Everything goes into a virtual environment (`.venv` beside this repository), so it
 works where the system Python refuses `pip install` (Debian, Ubuntu). Where no C
@@ -157,9 +159,12 @@ def play(arguments: list[str]) -> int:
 def main() -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 - any python3 may run this script
         fail(f"Havana needs Python 3.11 or newer, and this is {sys.version.split()[0]}")
-    if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test", "bundle"):
         print(__doc__, file=sys.stderr)
         return 2
+    if sys.argv[1] == "bundle":
+        from bundle import main as bundle  # (tools/bundle.py, beside this file)
+        return bundle(sys.argv[2:])
     if sys.argv[1] == "test":
         if len(sys.argv) > 2:
             fail("`test` takes no arguments (run .venv/bin/python -m pytest ... for a part)")

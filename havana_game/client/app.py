@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from .. import launch
 from . import wake
 from .audio.sound import Sounds
 from .gamepad import Pads
@@ -68,12 +69,15 @@ class App:
         # and through a software GL (no GPU driver, Xvfb) showing a 1920x1080 frame
         # took 12 ms of CPU instead of 0.4 ms. A player may still choose otherwise.
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        launch.dpi_aware()  # (Windows: real pixels, not a blurred blow-up)
         pygame.display.init()
         pygame.font.init()  # the mixer starts in `Sounds`, quietly
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
         art.set_text_size(self.settings.text_size)
         pygame.display.set_caption("Havana")
+        with launch.ICON.open("rb") as icon:
+            pygame.display.set_icon(pygame.image.load(icon, "icon.png"))
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
         self.windowed_at: tuple[int, int] | None = None

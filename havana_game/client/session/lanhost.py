@@ -251,8 +251,9 @@ def read_notes(folder: Path) -> dict[str, Any]:
 def _spawn(folder: Path, options: list[str]) -> subprocess.Popen[bytes]:
     """`havana host --lan` with `options`, saving in `folder`, in a session of its
     own (it outlives this window), writing to `host.log` there."""
-    command = [sys.executable, "-m", "havana_game", "host", "--lan", "--json",
-               "--exit-when-done", "--exit-when-idle", str(int(IDLE_EXIT)), *options]
+    from ...launch import havana_command  # (python -m havana_game, or the bundled app)
+    command = havana_command("host", "--lan", "--json", "--exit-when-done", "--exit-when-idle",
+                             str(int(IDLE_EXIT)), *options)
     detached: dict[str, Any] = (
         {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
          | subprocess.DETACHED_PROCESS}  # type: ignore[attr-defined]

@@ -1,0 +1,45 @@
+"""How this program starts itself again, and what a desktop app does at start-up.
+
+Installed with pip, the program is a Python interpreter running the package
+(`python -m havana_game`); frozen by PyInstaller (tools/havana.spec, the one-folder
+app for people without Python) it is an executable of its own, `sys.executable`,
+which takes the `havana` command's arguments directly and knows no `-m`.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+
+ICON = resources.files("havana_game").joinpath("assets", "icon.png")
+"""The game's emblem (drawn by tools/make_icon.py): the window's icon, and the app's
+(converted to .ico and .icns when the app is bundled)."""
+
+
+def frozen() -> bool:
+    """Whether this is the bundled app (PyInstaller), not Python running the package."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def havana_command(*args: str) -> list[str]:
+    """The command line running `havana ARGS` with this very program: the same
+    interpreter and package, or the same bundled app."""
+    if frozen():
+        return [sys.executable, *args]
+    return [sys.executable, "-m", "havana_game", *args]
+
+
+def dpi_aware() -> None:
+    """On Windows, draw the window at the screen's real pixels: without this a
+    display scaled to 150 % blows the whole window up, blurred. Elsewhere nothing.
+    (Call before the window opens; a Windows too old to be asked is left as it is.)"""
+    if sys.platform != "win32":
+        return
+    import ctypes
+    from contextlib import suppress
+
+    try:
+        ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per-monitor aware (8.1 and later)
+    except (AttributeError, OSError):
+        with suppress(AttributeError, OSError):
+            ctypes.windll.user32.SetProcessDPIAware()  # system aware (Vista and later)
