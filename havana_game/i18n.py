@@ -14,7 +14,6 @@ lookup, so screens show the new language as soon as they are drawn again.
 from __future__ import annotations
 
 import gettext as _gettext
-import os
 from functools import cache
 from pathlib import Path
 
@@ -41,18 +40,13 @@ def translations(language: str) -> _gettext.NullTranslations:
 
 
 def system_language(environ: dict[str, str] | None = None) -> str:
-    """The language of the user's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as
-    gettext reads them) if it has a catalog, else English."""
-    env = os.environ if environ is None else environ
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        entries = [e for e in env.get(variable, "").split(":") if e]
-        for entry in entries:
-            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
-            if code in LANGUAGES:
-                return code
-        if entries:
-            return FALLBACK
-    return FALLBACK
+    """The user's first preferred language that has a catalog, else English: the
+    locale variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them),
+    or where none is set (Windows, macOS started from Finder) the system's list
+    (`platforms.preferred_languages`). With `environ`, only its variables count."""
+    from .platforms import preferred_languages
+    return next((code for code in preferred_languages(environ) if code in LANGUAGES),
+                FALLBACK)
 
 
 def set_language(language: str) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from . import platforms
 from .game import Game, Seating
 from .rules import IllegalDecision, RulesetError, from_json, parse_ruleset, to_json
 from .rules.ruleset import CLASSIC_NAMES
@@ -255,16 +256,12 @@ def write_atomically(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            platforms.sync_data(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    dir_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    platforms.sync_folder(folder)  # the new name durable too (where a folder syncs)
 
 
 def save_game(game: Game, path: Path) -> None:

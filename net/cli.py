@@ -14,7 +14,6 @@ import ipaddress
 import json
 import os
 import re
-import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from havana_game.bot_levels import BOT_LEVEL_NAMES
 from havana_game.editions import DEFAULT_EDITION, EDITIONS
+from havana_game.platforms import on_stop_signals
 
 if TYPE_CHECKING:  # the host, pydantic and the engine load when a command runs
     from pydantic import TypeAdapter
@@ -404,12 +404,12 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
 
 async def _serve_until_stopped(host: Host, tables: list[Table], exit_when_done: bool,
                                exit_when_idle: float | None) -> None:
-    """Until SIGINT/SIGTERM, or (with `exit_when_done`) every game is over, or
-    (with `exit_when_idle`) no player has been connected for that many seconds."""
+    """Until Ctrl+C or a request to stop (SIGTERM, Ctrl+Break: `on_stop_signals`), or
+    (with `exit_when_done`) every game is over, or (with `exit_when_idle`) no player
+    has been connected for that many seconds."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
+    on_stop_signals(loop, stop.set)
     last_player = loop.time()
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):

@@ -33,6 +33,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from .. import platforms
 from ..content import edition_for
 from ..rules import Decision, Ruleset, State, View
 from .determinize import Determinizer
@@ -158,20 +159,16 @@ def _worker_start(parent: int) -> None:
     CPU to it (`WORKER_NICENESS`), and ends when the program is gone (killed, so
     it could not stop the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
-        os.nice(WORKER_NICENESS)
+    platforms.lower_priority(WORKER_NICENESS)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                      name="havana-watch").start()
 
 
 def _watch_parent(parent: int) -> None:
+    running = platforms.liveness(parent)  # that process, not a later one given its pid
     while True:
         time.sleep(PARENT_CHECK_S)
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # the pid went to another user's process
+        if not running():
             os._exit(0)
 
 

@@ -4,8 +4,9 @@
 A frame is a 4-byte big-endian payload length, the 4-byte big-endian crc32 of the
 payload, then the payload: msgpack `[first_lsn, [record, ...]]`. Records get
 consecutive log sequence numbers (LSN) from `first_lsn`, across frames and
-segments. A frame is written with one write and made durable with one fdatasync,
-so a crash can only tear the last frame of a segment.
+segments. A frame is written with one write and made durable with one fdatasync
+(`platforms.sync_data`: F_FULLFSYNC on macOS, fsync on Windows), so a crash can
+only tear the last frame of a segment.
 
 Reading: an incomplete last frame, a last frame with a bad checksum, or zeros up
 to the end of the file is a torn tail (a batch never acknowledged): it is left
@@ -24,6 +25,8 @@ from typing import Any
 
 import msgpack
 
+from havana_game import platforms
+from havana_game.platforms import sync_folder
 from havana_game.saves import SaveError
 
 FRAME = struct.Struct(">II")
@@ -96,11 +99,12 @@ def _records(path: Path, pos: int, payload: bytes) -> list[tuple[int, Any]]:
 
 class Files:
     """The system calls the journal writes with (a test puts in one that fails a
-    write or watches every fdatasync)."""
+    write or watches every fdatasync). `fdatasync` is `platforms.sync_data`: the
+    system's way of making written data durable."""
 
     open = staticmethod(os.open)
     write = staticmethod(os.write)
-    fdatasync = staticmethod(os.fdatasync)
+    fdatasync = staticmethod(platforms.sync_data)
     close = staticmethod(os.close)
 
 
@@ -119,7 +123,8 @@ class JournalWriter:
         if number != self._number:
             self.close()
             self._fd = self.files.open(segment_path(self.folder, number),
-                                       os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                                       os.O_WRONLY | os.O_CREAT | os.O_APPEND | platforms.BINARY,
+                                       0o600)
             self._number = number
             sync_folder(self.folder)
         assert self._fd is not None
@@ -132,15 +137,6 @@ class JournalWriter:
         if self._fd is not None:
             self.files.close(self._fd)
             self._fd, self._number = None, -1
-
-
-def sync_folder(folder: Path) -> None:
-    """Make the folder's entries (new or removed files) durable."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def remove_segments(folder: Path, numbers: list[int]) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
+import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ... import platforms
 from ...i18n import LANGUAGES, gettext, system_language
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
@@ -23,12 +24,34 @@ stored the English default)."""
 
 
 def config_dir() -> Path:
-    """$HAVANA_CONFIG_DIR, else $XDG_CONFIG_HOME/havana, else ~/.config/havana."""
-    explicit = os.environ.get("HAVANA_CONFIG_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "havana"
+    """The player's folder: $HAVANA_CONFIG_DIR, else the system's place for it
+    (`platforms.config_dir`: ~/.config/havana on Linux, ~/Library/Application
+    Support/havana on macOS, %LOCALAPPDATA%\\havana on Windows)."""
+    return platforms.config_dir()
+
+
+_checked: set[Path] = set()
+"""Config folders already checked by `Settings.load` (one line each at most)."""
+
+
+def _check_folder() -> None:
+    """Say once, in one line, why nothing can be kept in the config folder (the
+    game starts all the same, with what it can read)."""
+    try:
+        folder = config_dir()
+    except Exception as error:  # noqa: BLE001 - no home folder, a broken system library
+        print(f"havana: no folder to keep settings and saves in ({error}); the game starts "
+              "but will not remember anything (set HAVANA_CONFIG_DIR to choose one)",
+              file=sys.stderr)
+        return
+    if folder in _checked:
+        return
+    _checked.add(folder)
+    problem = platforms.folder_problem(folder)
+    if problem is not None:
+        print(f"havana: {problem}; the game starts but settings, statistics and saved "
+              "games will not be kept (set HAVANA_CONFIG_DIR to use another folder)",
+              file=sys.stderr)
 
 
 @dataclass
@@ -91,10 +114,22 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """The saved settings; defaults for anything missing or unreadable."""
+        """The saved settings; defaults for anything missing or unreadable (a
+        settings file that cannot be read, or a config folder where nothing can be
+        kept, is said in one line on standard error)."""
+        _check_folder()
         try:
-            raw = json.loads((config_dir() / "settings.json").read_text("utf-8"))
-        except (OSError, ValueError):
+            path = config_dir() / "settings.json"
+            # utf-8-sig: a file edited with Windows' Notepad may start with a BOM
+            raw = json.loads(path.read_text("utf-8-sig"))
+        except FileNotFoundError:
+            return cls()
+        except NotADirectoryError:  # the folder is a file: said by _check_folder
+            return cls()
+        except (OSError, ValueError) as error:
+            print(f"havana: the settings in {path} cannot be read ("
+                  f"{getattr(error, 'strerror', None) or error}); the game starts with "
+                  "the default settings", file=sys.stderr)
             return cls()
         settings = cls()
         if not isinstance(raw, dict):
@@ -103,7 +138,10 @@ class Settings:
             value = raw.get(entry.name)
             default = getattr(settings, entry.name)
             if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2:
-                value = (int(value[0]), int(value[1]))
+                try:
+                    value = (int(value[0]), int(value[1]))
+                except (TypeError, ValueError):
+                    continue
             if value is not None and type(value) is type(default):
                 setattr(settings, entry.name, value)
         if settings.language not in LANGUAGES:

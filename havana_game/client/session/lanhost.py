@@ -21,7 +21,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from typing import IO, Any
 
 from net.cli import lan_address
 
+from ... import platforms
 from ...editions import DEFAULT_EDITION
 from ..profile.settings import config_dir
 from .localgame import SavedGame
@@ -177,27 +177,24 @@ class HostedTable:
         pid = self.notes().get("pid")
         if not isinstance(pid, int) or not _alive(pid):
             return None
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        except OSError:  # no /proc here: the port answering is what is known
-            return pid if self.port and _listening(self.port) else None
-        return pid if os.fsencode(str(self.folder)) in command else None
+        command = platforms.command_line(pid)  # None: gone, or not ours to read
+        return pid if command is not None and str(self.folder) in command else None
 
     def stop(self) -> None:
-        """Stop the host process (it saves the table first); the folder stays."""
+        """Stop the host process (it saves the table first where the system asks a
+        process to stop rather than ending it: not on Windows, where the journal
+        keeps every move played); the folder stays."""
         pid = self._pid()
         if pid is None:
             return
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
+        if self.process is None:
+            platforms.terminate(pid, STOP_TIMEOUT)
             return
-        deadline = time.monotonic() + STOP_TIMEOUT
-        while _alive(pid, self.process) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        if _alive(pid, self.process):
-            os.kill(pid, signal.SIGKILL)
-        if self.process is not None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
             self.process.wait(timeout=STOP_TIMEOUT)
 
     def forget(self) -> None:
@@ -210,15 +207,7 @@ def _alive(pid: Any, process: subprocess.Popen[bytes] | None = None) -> bool:
     """Process `pid` runs (a child of ours that exited is not alive, even unreaped)."""
     if process is not None:
         return process.poll() is None
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return platforms.alive(pid)
 
 
 def _listening(port: int) -> bool:
