@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from importlib import resources
+from pathlib import Path
 
 ICON = resources.files("havana_game").joinpath("assets", "icon.png")
 """The game's emblem (drawn by tools/make_icon.py): the window's icon, and the app's
@@ -21,12 +22,22 @@ def frozen() -> bool:
     return bool(getattr(sys, "frozen", False))
 
 
+CONSOLE_SIBLING = "havana-cli.exe"
+"""The bundled app's console executable on Windows, beside the windowed havana.exe."""
+
+
 def havana_command(*args: str) -> list[str]:
     """The command line running `havana ARGS` with this very program: the same
-    interpreter and package, or the same bundled app."""
-    if frozen():
-        return [sys.executable, *args]
-    return [sys.executable, "-m", "havana_game", *args]
+    interpreter and package, or the same bundled app. On Windows the bundled app's
+    console executable (`CONSOLE_SIBLING`): output redirected to a file or a pipe
+    reaches it for sure, as it may not a windowed program's; started with
+    DETACHED_PROCESS or CREATE_NO_WINDOW it opens no console window."""
+    if not frozen():
+        return [sys.executable, "-m", "havana_game", *args]
+    console = Path(sys.executable).with_name(CONSOLE_SIBLING)
+    if sys.platform == "win32" and console.exists():
+        return [str(console), *args]
+    return [sys.executable, *args]
 
 
 def dpi_aware() -> None:

@@ -164,7 +164,7 @@ def bundle() -> int:
     # Run from the work folder, so that the repository's own `havana_game` (and its
     # editable build) is not on the path: the installed one is bundled.
     done = subprocess.run([str(python()), "-m", "PyInstaller", "--noconfirm",
-                           "--log-level", "WARN", "--distpath", str(DIST),
+                           "--log-level", "ERROR", "--distpath", str(DIST),
                            "--workpath", str(WORK / "pyinstaller"),
                            str(ROOT / "tools" / "havana.spec")], cwd=WORK)
     if done.returncode != 0:
