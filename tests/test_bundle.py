@@ -17,6 +17,7 @@ import time
 import tomllib
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,6 +80,16 @@ def _page(port: int) -> str:
         return str(answer.read().decode("utf-8"))
 
 
+def _command_line(process: Any) -> str:
+    """`process`'s command line ("" if it ended, or is not ours to read)."""
+    import psutil  # type: ignore[import-untyped,unused-ignore]
+
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
 def test_the_app_says_its_version(app: Path, env: dict[str, str]) -> None:
     done = subprocess.run([str(app), "--version"], capture_output=True, text=True, env=env,
                           timeout=60)
@@ -103,9 +114,9 @@ def test_a_whole_game_against_the_hard_bot_on_worker_processes(
         while process.poll() is None:
             try:
                 helpers = [p for p in parent.children(recursive=True)
-                           if "resource_tracker" not in " ".join(p.cmdline())]
-            except psutil.Error:  # (one ended while looked at)
-                continue
+                           if "resource_tracker" not in _command_line(p)]
+            except psutil.Error:  # (the app ended while looked at)
+                helpers = []
             pool = max(pool, len(helpers))
             time.sleep(0.05)
         out, err = process.communicate(timeout=120)
