@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = HelpfulParser(
         prog="havana", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action=VersionAction)
+    parser.add_argument("-V", "--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands",
                                 prog="havana", parser_class=HelpfulParser)
     for name in COMMAND_MODULES:

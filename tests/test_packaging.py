@@ -2,8 +2,10 @@
 pure-Python engine is asked for."""
 
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,26 @@ def test_a_compiled_module_older_than_its_source_is_refused(tmp_path):
     os.utime(source, (1_000_000, 1_000_000))
     refuse_stale_compiled_engine(tmp_path)
 
+
+@pytest.mark.parametrize("source_tree", [True, False])
+def test_only_a_source_tree_checks_the_compiled_engine_s_age(tmp_path, source_tree):
+    """Installers unpack a wheel's files in any order (`x.so` microseconds before
+    `x.py`), so an installed package never compares times; a package beside its
+    pyproject.toml (an editable install, a checkout) does."""
+    package = Path(__file__).resolve().parent.parent / "havana_game"
+    copy = tmp_path / "havana_game"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    compiled = copy / "rules" / "engine.cpython-311-x86_64-linux-gnu.so"
+    compiled.write_bytes(b"")
+    os.utime(compiled, (1_000_000, 1_000_000))
+    if source_tree:
+        (tmp_path / "pyproject.toml").write_text("")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("HAVANA_PURE_PYTHON", None)
+    done = subprocess.run([sys.executable, "-c", "import havana_game"], capture_output=True,
+                          text=True, env=env, cwd=tmp_path)
+    assert (done.returncode != 0) == source_tree, done.stderr
+    assert ("older than havana_game/rules/" in done.stderr) == source_tree
 
 
 def test_the_pure_python_switch_runs_the_engine_sources():

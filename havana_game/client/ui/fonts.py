@@ -1,20 +1,23 @@
-"""Fonts covering Latin and Cyrillic (DejaVu, shipped in assets/fonts), and a
-cache of rendered text so nothing is rendered twice."""
+"""Fonts covering Latin and Cyrillic (DejaVu, shipped inside the package in
+havana_game/assets/fonts with their licence), and a cache of rendered text so
+nothing is rendered twice."""
 
 from __future__ import annotations
 
+import io
 import math
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any, TypeVar
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
-FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf",
-              True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
+FONTS = resources.files("havana_game").joinpath("assets", "fonts")
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+"""The font file of regular (False) and bold (True) text, in `FONTS`."""
 
 
 _scale = 1.0
@@ -37,12 +40,27 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def _face(size: int, bold: bool) -> pygame.font.Font:
-    path = FONT_FILES[bold]
-    if path.exists():
-        return pygame.font.Font(str(path), size)
+    data = _font_file(bold)
+    if data is not None:
+        return pygame.font.Font(io.BytesIO(data), size)
     fallback = pygame.font.Font(None, int(size * 1.3))
     fallback.bold = bold
     return fallback
+
+
+@lru_cache(maxsize=2)
+def _font_file(bold: bool) -> bytes | None:
+    """The font file's bytes (read through importlib.resources, so they load from
+    an installed wheel or a bundled app alike); None, and one line on standard
+    error, when it is missing or unreadable: the game goes on in pygame's own font."""
+    name = FONT_FILES[bold]
+    try:
+        return FONTS.joinpath(name).read_bytes()
+    except OSError as error:
+        print(f"havana: the font {name} cannot be read ({error.strerror or error}); "
+              "text is drawn in a plainer font (reinstall the game to get it back)",
+              file=sys.stderr)
+        return None
 
 
 @lru_cache(maxsize=2048)
