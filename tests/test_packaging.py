@@ -66,3 +66,29 @@ def test_the_test_command_ends_with_pytest_s_summary_line():
     out = subprocess.run([sys.executable, "-m", *PYTEST, test], cwd=ROOT, capture_output=True,
                          text=True).stdout
     assert out.strip().splitlines()[-1].startswith("1 passed in "), out
+
+
+def test_the_linux_desktop_files_agree_with_the_package():
+    """assets/linux: the .desktop entry starts a command the package installs, its
+    icon is the metainfo's id, and the metainfo names this version and licence."""
+    import configparser
+    import tomllib
+    import xml.etree.ElementTree as ElementTree
+
+    root = Path(__file__).resolve().parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["project"]
+    (desktop_path,) = (root / "assets" / "linux").glob("*.desktop")
+    (metainfo_path,) = (root / "assets" / "linux").glob("*.metainfo.xml")
+    app_id = desktop_path.name.removesuffix(".desktop")
+    desktop = configparser.ConfigParser(interpolation=None)
+    desktop.optionxform = str  # type: ignore[assignment,method-assign]
+    desktop.read(desktop_path, encoding="utf-8")
+    entry = desktop["Desktop Entry"]
+    assert entry["Exec"].split()[0] in project["gui-scripts"]
+    assert entry["Icon"] == app_id and entry["Type"] == "Application"
+    metainfo = ElementTree.parse(metainfo_path).getroot()
+    assert metainfo.findtext("id") == app_id == metainfo_path.name.removesuffix(".metainfo.xml")
+    assert metainfo.find("launchable").text == desktop_path.name
+    assert metainfo.findtext("project_license") == project["license"]
+    assert [r.get("version") for r in metainfo.iter("release")][0] == project["version"]
+    assert metainfo.find("provides/binary").text in project["scripts"]
