@@ -12,7 +12,7 @@ Built by PyInstaller from tools/havana.spec, in a virtual environment of its own
 pip-installed there (not editable) from a copy of its sources, so the app holds
 what a pip install holds and no build touches the working tree's files. The rules
 engine is compiled with mypyc as `pip install` does (the hard bot thinks twice as
-fast, and the app is a few hundred kB larger); where it cannot be, or with
+fast, and the app is about 1 MB larger); where it cannot be, or with
 HAVANA_PURE_PYTHON=1, the app runs the pure-Python engine, and the summary says
 which. A build venv made from the same sources is reused: a rebuild only re-runs
 PyInstaller. Standard library only.
