@@ -13,12 +13,15 @@ from .app import App
 from .profile.settings import Settings
 from .screens import screen_class
 from .session.headless import advanced_game
+from .session.link import LocalLink
+from .table.screen import TableScreen
 
 
 def table_scene(app: App, players: int, seed: int, until_round: int | None,
-                edition: str = DEFAULT_EDITION) -> object:
+                edition: str = DEFAULT_EDITION) -> TableScreen:
     """A table scene showing a bot-advanced game of `edition`, all updates applied."""
     scene = app.show("table", advanced_game(players, seed, until_round, edition))
+    assert isinstance(scene, TableScreen)
     speed = app.settings.animation_speed
     app.settings.animation_speed = 0.0
     scene.update(0.0)
@@ -38,7 +41,7 @@ def render_screen(name: str, players: int, seed: int, until_round: int,
         table_scene(app, players, seed, until_round, edition)
     elif name == "results":
         scene = table_scene(app, players, seed, None, edition)
-        scene.show_results()  # type: ignore[attr-defined]
+        scene.show_results()
     app.frame(0.0, [])
     pygame.image.save(app.screen, out)
 
@@ -98,9 +101,10 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7, language: st
     table_scene(app, 4, seed, 2, "edition2024")
     yield shot("table-2024")
     table = table_scene(app, 2, seed, None)
-    record = game_to_document(table.link.game)  # type: ignore[attr-defined]
-    names = list(table.link.names)  # type: ignore[attr-defined]
-    table.show_results()  # type: ignore[attr-defined]
+    assert isinstance(table.link, LocalLink)
+    record = game_to_document(table.link.game)
+    names = list(table.link.names)
+    table.show_results()
     yield shot("results")
     replay = screen("replay")(app, Replay(record, names), 40, 0)
     yield shot("replay", replay)

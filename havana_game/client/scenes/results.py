@@ -42,9 +42,9 @@ class ResultsScene(Scene):
         self.link = link
         self.final = model.view()
         self.message = ""
-        self.takebacks: int = getattr(link, "takebacks", 0)
+        self.takebacks: int = link.takebacks
         """Decisions the player took back in this game (the results say so)."""
-        self.local = getattr(link, "local_game", False)
+        self.local = link.local_game
         """A game on this machine (Play again keeps its setup)."""
         if link.keeps_stats:
             self._await_record()

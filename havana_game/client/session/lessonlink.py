@@ -46,7 +46,6 @@ class LessonLink(LocalLink):
                  on_move: Callable[[list[dict[str, Any]]], None] | None = None) -> None:
         super().__init__(["human", "easy"], [name, lesson.bot_name], seed=lesson.seed,
                          edition=lesson.edition)
-        self.keeps_stats = False
         self.bots = {BOT: ScriptedBot(lesson.bot, make_bot("easy", lesson.seed * 7 + BOT))}
         self.moves: list[dict[str, Any]] = []
         """The player's decisions so far (what resuming plays again)."""

@@ -31,13 +31,39 @@ DEFAULT_NAMES = ("Ana", "Benito", "Carmen", "Diego")
 
 
 class Link(Protocol):
-    """What a table needs from a host connection."""
+    """What a table needs from a host connection. Every link is a `BaseLink`,
+    which does nothing where a link has nothing to do."""
 
     human_seats: list[int]
     """The seats played at this screen (several in hotseat)."""
     names: list[str]
     keeps_stats: bool
     """Games finished here count in the profile's statistics (not a screenshot's)."""
+    local_game: bool
+    """A game saved on this machine (vs AI or hotseat): it may be conceded, and
+    its decisions taken back."""
+    host_role: bool
+    """A seat at this screen holds a LAN table's host role (it may hand seats on)."""
+    hints: int
+    """Hints asked for in this game so far (kept with a local game's save)."""
+    takebacks: int
+    """Take-backs the host carried out in this game so far."""
+
+    @property
+    def pauses(self) -> bool:
+        """The game waits while the pause menu is up (a LAN game goes on)."""
+        ...
+
+    @property
+    def hosting(self) -> bool:
+        """The LAN table is hosted by this client (in a process of its own)."""
+        ...
+
+    @property
+    def leaving_note(self) -> str:
+        """What leaving this table means, as a message key (`leave.local`,
+        `leave.lan`, `leave.hosting`)."""
+        ...
 
     def poll(self) -> list[Message]:
         """Messages received since the last call (never blocks)."""
@@ -48,10 +74,72 @@ class Link(Protocol):
         ...
 
     def close(self) -> None:
+        """Let go of the host (the table's screen is gone)."""
+        ...
+
+    def leave(self) -> None:
+        """The player leaves the table for the menu (a table hosted here closes)."""
+        ...
+
+    def take_back(self, seat: int, version: int) -> None:
+        """Ask the host to take back `seat`'s last decision, made before `version`."""
+        ...
+
+    def open_seat(self, seat: int) -> None:
+        """Host role: hand `seat` to whoever joins next."""
+        ...
+
+    def hint_taken(self) -> None:
+        """The player asked for a hint (counted with the save)."""
+        ...
+
+    def forget_save(self) -> None:
+        """The players gave the game up: nothing is kept to resume it."""
         ...
 
 
-class LocalLink:
+class BaseLink(Link):
+    """A `Link` with nothing of its own to do beyond `poll` and `send`: not a
+    local game, no host role, nothing saved, leaving is closing."""
+
+    keeps_stats = False
+    local_game = False
+    host_role = False
+    hints = 0
+    takebacks = 0
+
+    @property
+    def pauses(self) -> bool:
+        return True
+
+    @property
+    def hosting(self) -> bool:
+        return False
+
+    @property
+    def leaving_note(self) -> str:
+        return "leave.local"
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def leave(self) -> None:
+        self.close()
+
+    def take_back(self, seat: int, version: int) -> None:
+        """No host to take anything back."""
+
+    def open_seat(self, seat: int) -> None:
+        """No seats to hand on."""
+
+    def hint_taken(self) -> None:
+        """No save to count it in."""
+
+    def forget_save(self) -> None:
+        """No save to forget."""
+
+
+class LocalLink(BaseLink):
     """The engine and its bots in this process, one filtered view stream per
     human seat."""
 
@@ -59,7 +147,6 @@ class LocalLink:
                  ages: Sequence[int | None] | None = None,
                  edition: str = DEFAULT_EDITION) -> None:
         """`kinds`: "human" or a bot level, one per seat; the game plays `edition`."""
-        self.keeps_stats = False
         self.seed = random.randrange(1 << 30) if seed is None else seed
         known_ages = ages if ages and all(a is not None for a in ages) else None
         self.game = Game.new(find_edition(edition), len(kinds), self.seed, known_ages)

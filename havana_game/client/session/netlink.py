@@ -16,10 +16,10 @@ from ...editions import DEFAULT_EDITION
 from ..table.logtext import error_text
 from . import lanseats, localgame
 from .lanhost import HostedTable
-from .link import Message
+from .link import BaseLink, Message
 
 
-class NetLink:
+class NetLink(BaseLink):
     """Human seats at this screen, each through its own connection."""
 
     def __init__(self, connections: dict[int, Any], names: Sequence[str] = (),
@@ -187,6 +187,15 @@ class NetLink:
         if self.slot is not None:
             self._ended_slot, self.slot = self.slot, None
             localgame.forget(self._ended_slot)
+
+    @property
+    def pauses(self) -> bool:
+        """A local game waits while the pause menu is up; a LAN game goes on."""
+        return self.local_game
+
+    @property
+    def hosting(self) -> bool:
+        return self.hosted is not None
 
     @property
     def leaving_note(self) -> str:

@@ -13,6 +13,7 @@ from ...saves import SaveError, game_from_document
 from ..table.model import is_public
 from ..ui.charts import curve_of_game
 from ..ui.i18n import tr
+from .link import BaseLink
 
 if TYPE_CHECKING:
     from ..app import App
@@ -76,12 +77,10 @@ class Replay:
         return self.state(index).round
 
 
-class ReplayLink:
+class ReplayLink(BaseLink):
     """A `Link` that shows a replay's positions to a table scene, as a host
     would show a (re)joining seat: the history, then the view; then one step at
     a time with its events."""
-
-    keeps_stats = False
 
     def __init__(self, replay: Replay, seat: int, index: int) -> None:
         self.replay = replay
@@ -109,9 +108,6 @@ class ReplayLink:
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         """A replay takes no decisions."""
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def open_replay(app: App, record: dict[str, Any], names: list[str], seat: int,

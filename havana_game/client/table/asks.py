@@ -22,7 +22,7 @@ class TableAsks(TableFlow):
     def hints_allowed(self) -> bool:
         """Hints are for games against bots on this machine, and for LAN games
         whose host allows them."""
-        if getattr(self.link, "leaving_note", "leave.local") != "leave.local":
+        if self.link.leaving_note != "leave.local":
             return self.model.host_hints
         return any(s.kind == "bot" for s in self.model.seats)
 
@@ -30,7 +30,7 @@ class TableAsks(TableFlow):
         """Take back is for one player at this screen against AIs in a local game
         (never hotseat or LAN), while the setting is on."""
         here = self.link.human_seats
-        return self.app.settings.takebacks and getattr(self.link, "local_game", False) \
+        return self.app.settings.takebacks and self.link.local_game \
             and len(here) == 1 and bool(self.model.seats) \
             and all(s.kind == "bot" for s in self.model.seats if s.seat not in here)
 
@@ -48,7 +48,7 @@ class TableAsks(TableFlow):
             return
         self.staging.clear()
         self.hint_text, self.hint_question = "", None  # a hint was for the moves taken back
-        self.link.take_back(self.viewer, view["version"])  # type: ignore[attr-defined]
+        self.link.take_back(self.viewer, view["version"])
 
     def ask_hint(self) -> None:
         """Ask the hard bot, on this seat's view, what it would do."""
@@ -57,7 +57,7 @@ class TableAsks(TableFlow):
             return
         self.hints.ask(view)
         self.model.hints_used += 1
-        getattr(self.link, "hint_taken", lambda: None)()  # kept with a local game's save
+        self.link.hint_taken()  # kept with a local game's save
         self.hint_text, self.hint_question = tr("hint.thinking"), view["legal"]
         self._build_buttons()
 
@@ -114,7 +114,7 @@ class TableAsks(TableFlow):
     def _may_concede(self) -> bool:
         """A local game still running may be conceded."""
         view = self.view
-        return getattr(self.link, "local_game", False) and view is not None \
+        return self.link.local_game and view is not None \
             and view["phase"] != "over"
 
     def concede(self) -> None:
@@ -131,22 +131,22 @@ class TableAsks(TableFlow):
                 view, self.model.events, [self.model.name(s) for s in range(view["players"])],
                 stats.levels_of(self.model.seats, view["players"]), self.model.human_seats,
                 [card.name for card in edition.rules().cards], self.model.hints_used,
-                takebacks=getattr(self.link, "takebacks", 0), conceded=True))
-        getattr(self.link, "forget_save", lambda: None)()
+                takebacks=self.link.takebacks, conceded=True))
+        self.link.forget_save()
         self.leave_now()
 
     def leave_now(self) -> None:
         """Leave the table for the menu (a table hosted here closes, saved)."""
         set_language(self.app.settings.language)
-        getattr(self.link, "leave", self.link.close)()
+        self.link.leave()
         self.app.show_menu()
 
     def _seats_to_give(self) -> dict[int, str]:
         """The host role's seats to hand to a newcomer during a LAN game: bots' and
         absent players' (seat -> name)."""
         view = self.view
-        if not getattr(self.link, "host_role", False) or view is None \
-                or view["phase"] == "over" or getattr(self.link, "local_game", False):
+        if not self.link.host_role or view is None \
+                or view["phase"] == "over" or self.link.local_game:
             return {}  # (nobody can join a local game's host: it listens on 127.0.0.1)
         return {s.seat: s.name for s in self.model.seats
                 if s.seat not in self.model.human_seats and (s.kind == "bot" or s.away)}
@@ -159,14 +159,14 @@ class TableAsks(TableFlow):
     def give_now(self) -> None:
         """Hand the seat asked about to whoever joins next (its old token stops working)."""
         if self.giving is not None:
-            self.link.open_seat(self.giving)  # type: ignore[attr-defined]
+            self.link.open_seat(self.giving)
         self.giving, self.paused = None, False
         self._build_buttons()
 
     def _question(self) -> tuple[str, str] | None:
         """The pause menu's question, if it asks one: leave, or concede."""
         if self.leaving:
-            return tr("leave.title"), tr(getattr(self.link, "leaving_note", "leave.local"))
+            return tr("leave.title"), tr(self.link.leaving_note)
         if self.conceding:
             return tr("concede.title"), tr("concede.note")
         if self.giving is not None:
@@ -179,7 +179,7 @@ class TableAsks(TableFlow):
         since = self.unreachable_since if self.unreachable_since is not None \
             else time.monotonic()
         seconds = int(time.monotonic() - since)
-        note = "unreachable.hosted" if getattr(self.link, "hosted", None) is not None \
+        note = "unreachable.hosted" if self.link.hosting \
             else "unreachable.note"
         return tr("unreachable.title"), tr(note, time=f"{seconds // 60}:{seconds % 60:02d}")
 

@@ -48,7 +48,7 @@ class TableFlow(Scene):
         super().__init__(app)
         self.link = link
         self.model = TableModel(list(link.human_seats), names=list(link.names),
-                                hints_used=getattr(link, "hints", 0))
+                                hints_used=link.hints)
         self.animator = Animator(speed=app.settings.animation_speed)
         self.events: EventAnimator | None = None
         self.controller = TableController(self)

@@ -270,7 +270,7 @@ class TableInput(TableAsks):
                 actions["concede"] = self.concede
             self.buttons += pause_buttons(self.size, self.px, actions, self._seats_to_give(),
                                           self.give_seat,
-                                          paused=getattr(self.link, "local_game", True))
+                                          paused=self.link.pauses)
             return
         view = self.view
         if self.curtain is not None or view is None:
