@@ -320,6 +320,8 @@ def _host(args: argparse.Namespace) -> int:
         if config.save_dir is not None:
             _check_writable(config.save_dir, "--resume" if args.resume else "--save-dir")
         _check_port(config.bind, config.port)
+        from .host.tuning import tune_for_hosting
+        tune_for_hosting()  # this process only hosts
         return asyncio.run(_run_host(args, config, bots))
     except CommandError as error:
         return _fail("host", str(error))

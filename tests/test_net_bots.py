@@ -179,20 +179,28 @@ def test_a_bot_thinking_while_a_human_chooses_still_plays():
     assert asyncio.run(_a_game_against(PausingBot(), random.Random(4)))["winners"]
 
 
-def test_a_host_collects_garbage_rarely_enough_for_a_bots_tree_and_never_more_often():
+def test_havana_host_collects_garbage_rarely_enough_for_a_bots_tree_and_never_more_often():
+    """`havana host` tunes its process (`tuning.tune_for_hosting`); a host inside
+    the client's process (a local game's) leaves the process's settings alone."""
     import gc
+    import sys
 
     from net.host import Host
-    from net.host.server import GC_THRESHOLDS
+    from net.host.tuning import GC_THRESHOLDS, SWITCH_INTERVAL, tune_for_hosting
 
-    before = gc.get_threshold()
+    before, interval = gc.get_threshold(), sys.getswitchinterval()
     try:
         gc.set_threshold(700, 10, 1000)  # a full collection already rarer than ours
+        sys.setswitchinterval(0.005)
         Host()
+        assert (gc.get_threshold(), sys.getswitchinterval()) == ((700, 10, 1000), 0.005)
+        tune_for_hosting()
         young, middle, full = gc.get_threshold()
         assert (young, middle) == GC_THRESHOLDS[:2] and full == 1000
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
     finally:
         gc.set_threshold(*before)
+        sys.setswitchinterval(interval)
 
 
 def test_the_hosts_bots_think_on_a_thread_per_core_and_search_in_worker_processes():

@@ -4,7 +4,7 @@ Nothing here reads files: `parse_ruleset` takes the decoded JSON documents, so a
 different deck of the same shape (for example one transcribed from the printed
 cards) plugs in without code changes. An edition (classic 2009, the 2024 IGIARI
 edition, ...) is such a pair of documents: its card list names the edition, the
-effect of each card (a key of `effects.CARD_EFFECTS`) and its setup; its deck names
+effect of each card (a key of `actions.EFFECTS`) and its setup; its deck names
 its four brick colors. `havana_game.content.find_edition` loads them by name.
 """
 
@@ -22,7 +22,7 @@ CARD_KEYS = (
     "worker", "architect", "pesos_thief", "materials_thief", "black_market", "pesos", "mama",
     "beggar", "recycling", "thief", "fence", "smuggling",
 )
-"""Every action effect the engine knows (`effects.CARD_EFFECTS` carries them out);
+"""Every action effect the engine knows (`actions.EFFECTS` carries them out);
 a card names one of them. The last five are the 2024 edition's new cards."""
 
 TARGET_VP = {2: 25, 3: 20, 4: 15}

@@ -156,7 +156,7 @@ class Outcome:
 
 
 class State:
-    """A Havana game in progress. Create with `engine.new_game`."""
+    """A Havana game in progress. Create with `flow.new_game`."""
 
     __slots__ = ("rules", *(f.name for f in FIELDS), "cache")
 

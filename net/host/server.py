@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import itertools
 import random
 import sys
@@ -69,25 +68,6 @@ class Audience:
     spectators: set[Connection] = field(default_factory=set)
 
 
-SWITCH_INTERVAL = 0.0001
-"""Seconds a thread may hold the interpreter before another takes it (Python's
-default is 5 ms). Bots think in a thread; every socket write of the event loop
-lets go of the interpreter, and taking it back waits up to this long while a bot
-thinks, so a heartbeat pinging a hundred connections cost 100 x 1 ms at 1 ms, and
-a ping's p99 was 170-260 ms (tools/bench_net.py; 10.7 ms at 0.1 ms). A bot loses
-nothing while the loop is idle: only a waiting thread asks for the interpreter."""
-
-GC_THRESHOLDS = (10_000, 10, 100)
-"""The cyclic garbage collector's thresholds in a process that hosts (Python's
-default is (700, 10, 10)). A hard bot's search tree lives its whole thinking
-time, so its nodes outlive the young generations, and with the defaults a full
-collection (every object of the process, 15-35 ms here, with the interpreter
-held) ran about every 2.5 s while bots thought, holding up the event loop: ping
-p99 17-37 ms (tools/bench_net.py). With these, young collections come 14 times
-less often and a full one at most every 10 million allocations; garbage without
-cycles, nearly all of it here, is freed at once as before."""
-
-
 class Host:
     """Serves any number of tables. `await start()`, then `await close()`."""
 
@@ -122,10 +102,6 @@ class Host:
         processes (`ai.parallel`), its thread only waiting, so the threads do not
         share one interpreter's time with the loop; the easy bots are quick."""
         self._closing = False
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
-        gc.set_threshold(*(max(mine, now) for mine, now in zip(GC_THRESHOLDS,
-                                                               gc.get_threshold(),
-                                                               strict=True)))
         self._nonces = itertools.count(1)
         self.on_listing: Callable[[Listing], object] | None = None
         """Called with the host's `listing()` whenever it changes (the LAN

@@ -1,4 +1,4 @@
-"""The Statistics screen: this profile's figures (`client.stats`) over the games
+"""The Statistics screen: this profile's figures (`client.profile.stats`) over the games
 finished at this screen, and the most recent of those games."""
 
 from __future__ import annotations
