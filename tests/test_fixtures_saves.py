@@ -50,7 +50,9 @@ async def _rejoined(folder: Path, seat: dict[str, Any]) -> AsyncIterator[Recorde
         client.hello()
         await client.until("welcome")
         client.send({"type": "rejoin", "code": seat["code"], "seat": 0, "token": seat["token"]})
-        client.seq = (await client.until("joined"))["last_seq"]
+        joined = await client.until_any(("joined", "error"))
+        assert joined["type"] == "joined", joined  # e.g. unknown_edition: the data changed
+        client.seq = joined["last_seq"]
         yield client
         client.close()
     finally:

@@ -91,15 +91,23 @@ def test_the_2024_files_give_its_names_colours_and_setup():
                                     market_pesos=3, win_at_once=True)
 
 
+FROZEN = ("a released edition's data is frozen: its saved games and tables carry this "
+          "fingerprint and a host refuses them (unknown_edition) once it changes. Put a "
+          "changed card list or deck under a new edition name (a new folder in "
+          "havana_game/data/editions and its name in havana_game/editions.py) and keep the "
+          "released one as it was")
+
+
 def test_the_editions_keep_the_fingerprints_their_saves_and_tables_carry():
     """Saves, journals and the lobby compare these: any change to the canonical
-    form (key order, separators, what is hashed) would orphan every saved game."""
+    form (key order, separators, what is hashed) or to a released edition's data
+    would orphan every saved game and table."""
     classic, edition2024 = parse_ruleset(*edition_docs("classic")), parse_ruleset(
         *edition_docs("edition2024"))
     assert classic.fingerprint == (
-        "cdddad981761e4a793651bfcb7d3aa5ccec3428acd08ae690966eb4d07bbd049")
+        "cdddad981761e4a793651bfcb7d3aa5ccec3428acd08ae690966eb4d07bbd049"), FROZEN
     assert edition2024.fingerprint == (
-        "474a44eed5ad8c26f0599f76a3b5a148ef30d3249f300bc5793a74cb50c82870")
+        "474a44eed5ad8c26f0599f76a3b5a148ef30d3249f300bc5793a74cb50c82870"), FROZEN
 
 
 def test_the_fingerprint_hashes_the_canonical_source_whatever_the_key_order():

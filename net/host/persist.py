@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from havana_game.content import DEFAULT_EDITION, UnknownEdition, find_edition
+from havana_game.content import DEFAULT_EDITION, UnknownEdition, edition_for, find_edition
 from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
 
 from .table import UNKNOWN_DIGEST, Seat, Table, default_bot_level
@@ -54,13 +54,16 @@ def write_snapshot(folder: Path, doc: dict[str, Any]) -> None:
 
 
 def table_from_document(doc: dict[str, Any]) -> Table:
-    """Rebuild a table; raises SaveError if the document is not a valid table save."""
+    """Rebuild a table; raises SaveError if the document is not a valid table save,
+    or (starting "unknown_edition:") if its game was dealt from card or building
+    data this program does not have under the edition's name: no player of this
+    program could sit at it (`content.edition_for`)."""
     try:
         if doc["format"] != FORMAT or doc["version"] not in (1, 2, 3, 4, VERSION):
             raise SaveError("not a Havana table save of a known version")
         game = game_from_document(doc["game"]) if doc["game"] is not None else None
         rules = find_edition(str(doc.get("edition", DEFAULT_EDITION))) if game is None \
-            else game.rules
+            else edition_for(game.rules.name, game.rules.fingerprint)
         ages = doc.get("ages")
         table = Table(rules, int(doc["players"]), id=str(doc["id"]), code=str(doc["code"]),
                       host_seat=doc["host_seat"], game=game,
@@ -78,7 +81,9 @@ def table_from_document(doc: dict[str, Any]) -> Table:
             elif seat.kind == "open" and game is not None:  # handed on: a bot keeps it
                 table.set_standin(index, raw["level"] or default_bot_level())
     except UnknownEdition as error:
-        raise SaveError(f"table of an edition this program does not play: {error}") from None
+        raise SaveError(f"unknown_edition: table {doc.get('code')} plays data this program "
+                        f"does not have ({error}); a released edition's data is frozen, a "
+                        "changed deck is a new edition name") from None
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise SaveError(f"damaged table save: {type(error).__name__}") from None
     if game is not None:
