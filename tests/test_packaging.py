@@ -92,3 +92,25 @@ def test_the_linux_desktop_files_agree_with_the_package():
     assert metainfo.findtext("project_license") == project["license"]
     assert [r.get("version") for r in metainfo.iter("release")][0] == project["version"]
     assert metainfo.find("provides/binary").text in project["scripts"]
+
+
+def test_a_missing_font_file_is_said_once_and_the_game_draws_on(monkeypatch, tmp_path, capsys):
+    """The fonts load through importlib.resources from inside the package; where one is
+    missing (a damaged install) one line says so and text is drawn in pygame's font."""
+    import pygame
+
+    from havana_game.client.ui import fonts
+
+    pygame.init()
+    assert fonts._font_file(False) is not None  # shipped inside the package
+    monkeypatch.setattr(fonts, "FONTS", tmp_path)
+    for cached in (fonts._font_file, fonts._face):
+        cached.cache_clear()
+    try:
+        surfaces = [fonts.font(18).render("Havana", True, (0, 0, 0)) for _ in range(3)]
+        assert all(surface.get_width() > 0 for surface in surfaces)
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert len(lines) == 1 and "DejaVuSans.ttf cannot be read" in lines[0]
+    finally:
+        for cached in (fonts._font_file, fonts._face):
+            cached.cache_clear()
