@@ -2,9 +2,9 @@
 pyproject.toml allows, and run the test suite on them.
 
     python3 tools/floors.py            .venv-floors: the pure-Python wheel of
-                                       dist/wheels/ (`tools/package.py --build` makes it)
-                                       with each direct dependency, the test tools
-                                       included, at its floor (uv's
+                                       dist/wheels/ (`tools/package.py --build` makes it),
+                                       and each dependency pyproject.toml names, the test
+                                       tools included, at its floor (uv's
                                        --resolution lowest-direct); then the suite
 
 The tests run from this checkout, as `tools/dev.py test` runs them (its compiled
@@ -53,8 +53,9 @@ def main() -> int:
     env = {**os.environ, "VIRTUAL_ENV": str(FLOORS)}
     env.pop("HAVANA_PURE_PYTHON", None)
     for command in ([str(uv), "venv", "--quiet", "--python", sys.executable, str(FLOORS)],
+                    [str(uv), "pip", "install", "--quiet", "--no-deps", str(wheels[-1])],
                     [str(uv), "pip", "install", "--quiet", "--resolution", "lowest-direct",
-                     f"havana-game[test] @ {wheels[-1].as_uri()}"]):
+                     "-r", str(ROOT / "pyproject.toml"), "--extra", "test"]):
         if subprocess.run(command, env=env).returncode != 0:
             fail(f"`{' '.join(command)}` failed")
     listed = subprocess.run([str(uv), "pip", "list", "--format", "freeze"], env=env,
