@@ -5,7 +5,8 @@ no color, shape or label is typed twice.
 
 It holds the table's palette, each material's color and shape (color-blind
 letters are the `letter` text key, in the player's language), the seats'
-colors, the action cards' tints, and the text keys (gettext message ids) of
+colors, each card effect's look (`EffectLook`: tint, emblem, the choice its
+options offer), and the text keys (gettext message ids) of
 card, building and material names, of each decision kind's prompt and of each
 event's log line. Standard library only: a host or a web server may use it
 without pygame.
@@ -19,7 +20,8 @@ without pygame.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -76,9 +78,77 @@ def seat_colors() -> tuple[Color, ...]:
     return tuple(_color(c) for c in vocabulary()["seat_colors"])
 
 
+CHOICES = ("plain", "take_back", "remove_end", "recycle")
+"""How a card's options read (`EffectLook.choice`): plain (a victim, materials, or
+both), take_back (a discarded card back, or decline), remove_end (an end building
+boxed, or decline), recycle (a hand card put down and a discarded card taken back)."""
+
+
+class PresentationError(ValueError):
+    """An effect the engine knows that the vocabulary does not show or explain."""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectLook:
+    """How one card effect is shown, by every screen (`effects` in the data file)."""
+
+    key: str
+    tint: Color
+    """The card's color band."""
+    picture: str
+    """The emblem's picture (the pygame client's `art.PICTURES`)."""
+    slots: tuple[int, ...]
+    """The edition's materials the picture shows, by index (0-3 colors, 4 gray)."""
+    mark: str
+    """What is drawn over the picture ("" none; `art.MARKS`)."""
+    choice: str
+    """How its options read: one of `CHOICES`."""
+    untaken: str
+    """Text key of the option taking nothing ("" when that option is labelled plainly)."""
+    hint: str
+    """The first-game guide's hint key while its options are chosen among ("" none)."""
+    robs: bool
+    """It takes from a victim: the log says so when it found none."""
+
+
+def _look(key: str, raw: dict[str, Any]) -> EffectLook:
+    emblem = raw["emblem"]
+    return EffectLook(key, _color(raw["tint"]), str(emblem["picture"]),
+                      tuple(int(i) for i in emblem.get("slots", ())), str(emblem.get("mark", "")),
+                      str(raw["choice"]), str(raw.get("untaken", "")), str(raw.get("hint", "")),
+                      bool(raw.get("robs", False)))
+
+
+@lru_cache(maxsize=1)
+def effects() -> dict[str, EffectLook]:
+    """Every card effect's look, by effect key (every edition's cards)."""
+    return {key: _look(key, raw) for key, raw in vocabulary()["effects"].items()}
+
+
+def effect(key: str) -> EffectLook:
+    return effects()[key]
+
+
+def check_effects(keys: Iterable[str], pictures: Iterable[str], marks: Iterable[str]) -> None:
+    """Raise `PresentationError` unless every effect key in `keys` (the engine's)
+    has a look whose picture is one of `pictures`, whose mark is one of `marks`
+    (or none) and whose choice is one of `CHOICES`: an effect nobody draws or
+    explains stops the program at start-up, never shows a blank card."""
+    looks, known, marked = effects(), set(pictures), {"", *marks}
+    for key in keys:
+        look = looks.get(key)
+        if look is None:
+            raise PresentationError(f"card effect {key!r} has no look in {PATH.name} "
+                                    "(effects: tint, emblem, choice)")
+        if look.picture not in known or look.mark not in marked or look.choice not in CHOICES:
+            raise PresentationError(f"card effect {key!r}: {PATH.name} names an emblem "
+                                    f"({look.picture!r}, mark {look.mark!r}) or a choice "
+                                    f"({look.choice!r}) no screen has")
+
+
 def card_tints() -> dict[str, Color]:
     """Each action card's tint, by its effect key (every edition's cards)."""
-    return {key: _color(c) for key, c in vocabulary()["card_tints"].items()}
+    return {key: look.tint for key, look in effects().items()}
 
 
 def text_key(kind: str, **fields: Any) -> str:

@@ -3,10 +3,8 @@
 Rules of play, by decision kind:
 - Choose / Cover: the pair with the best `cards.pair_worth` (plan-aware card worths,
   a lateness discount on contested cards, an opportunity cost on cards put down).
-- Act: take what the plan needs (Mama's colors, the thief's victim and loot,
-  Smuggling's kind or two random draws), take the best card back with Refreshment
-  or Recycling (putting down the least useful), use Conservation only to box a building
-  an opponent is closer to than the seat, never its own target.
+- Act: what the card's effect says (`effects.EffectWorth.act`): take what the plan
+  needs, the best card back, box only a building a rival is closer to.
 - Tax: remove what the victim's own plan needs most.
 - Build: the building with the best VP minus cost worth; build while anything
   pays off, then end the turn. (The easy level builds whatever it can afford.)
@@ -21,53 +19,15 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..rules import Act, Build, Choose, Cover, Decision, State, Tax, legal_decisions
-from ..rules.materials import PESOS, WORKER_TAKE, WORKERS
-from .cards import TYPICAL, card_worths, draw_worth, pair_worth, thief_take
-from .plan import BASE_WORTH, Plan, interest, materials_worth, plan_for, unit_worth
+from ..rules.materials import WORKER_TAKE, WORKERS
+from .cards import card_worths, pair_worth
+from .effects import WORTHS
+from .plan import BASE_WORTH, Plan, plan_for, unit_worth
 
 VP_WORTH = 1.6
 """A victory point built, in "colored material" units."""
 EASY_RANDOM_SHARE = 0.35
 """How often the easy level plays a uniformly random legal decision."""
-
-
-def _conservation_worth(state: State, seat: int, plan: Plan, end: int) -> float:
-    row = state.rows[end >> 1]
-    building = row[-1] if end & 1 else row[0]
-    if building == plan.target:
-        return -5.0
-    rival = max(interest(state, s, building) for s in range(state.players) if s != seat)
-    return 0.5 * (rival - interest(state, seat, building)) - 0.3
-
-
-def _recycling_worth(state: State, act: Act) -> float:
-    """The card brought back, less half the typical worth of the one put down."""
-    keys = state.rules.keys
-    if act.target == act.put:
-        return 0.0
-    taken = TYPICAL[keys[act.target]] if act.target >= 0 else 0.0
-    return taken - (0.5 * TYPICAL[keys[act.put]] if act.put >= 0 else 0.0)
-
-
-def _act_worth(state: State, seat: int, plan: Plan, act: Act) -> float:
-    key = state.rules.keys[act.card]
-    if key in ("mama", "materials_thief", "fence"):
-        return materials_worth(plan, act.take)
-    if key == "smuggling":
-        return materials_worth(plan, act.take) if act.take else 2 * draw_worth(state, plan)
-    if act.target < 0 and key in ("pesos_thief", "thief", "refreshment", "conservation"):
-        return 0.0
-    if key == "pesos_thief":
-        return state.pesos(act.target) // 2 * BASE_WORTH[PESOS]
-    if key == "thief":
-        return thief_take(state.pesos(act.target)) * BASE_WORTH[PESOS]
-    if key == "recycling":
-        return _recycling_worth(state, act)
-    if key == "refreshment":
-        return 0.1 + TYPICAL[state.rules.keys[act.target]]
-    if key == "conservation":
-        return _conservation_worth(state, seat, plan, act.target)
-    return 0.0
 
 
 def _tax_worth(victim_plan: Plan, tax: Tax) -> float:
@@ -124,7 +84,8 @@ def medium_scores(state: State, seat: int, options: Sequence[Decision],
                 for c in options]
     if isinstance(first, Act):
         plan = planner(state, seat)
-        return [_act_worth(state, seat, plan, a)  # type: ignore[arg-type]
+        keys = state.rules.keys
+        return [WORTHS[keys[a.card]].act(state, seat, plan, a)  # type: ignore[union-attr,arg-type]
                 for a in options]
     if isinstance(first, Tax):
         victim_plan = plan_for(state, first.victim)

@@ -19,15 +19,13 @@ from collections.abc import Callable
 
 from ..rules import Act, Build, Choose, Cover, Decision, EndTurn, State, legal_decisions
 from ..rules.materials import COLORED
+from .effects import WORTHS
 from .plan import Plan, distance, end_buildings, has_architect, shortfall
 from .policy import best_by, medium_decision
 
-DENIAL_CARDS = {"mama": 3.0, "black_market": 2.0, "smuggling": 2.0, "materials_thief": 2.5,
-                "fence": 2.5, "pesos_thief": 1.5, "thief": 1.5, "debris": 0.5}
-"""How much the denial strategy wants each card face up (by effect key)."""
 LOW_NUMBER_WEIGHT = 0.08
-"""Denial's worth of each point its two-digit number is lower."""
-THIEVES = frozenset({"pesos_thief", "materials_thief", "thief", "fence"})
+"""Denial's worth of each point its two-digit number is lower (how much it wants
+each card itself: `effects.EffectWorth.denial`)."""
 
 
 def leader(state: State, seat: int) -> int:
@@ -39,14 +37,14 @@ def leader(state: State, seat: int) -> int:
 def _pair_score(state: State, cards: tuple[int, int]) -> float:
     keys, defs = state.rules.keys, state.rules.cards
     low, high = sorted(defs[c].number for c in cards)
-    return (sum(DENIAL_CARDS.get(keys[c], 0.0) for c in cards)
+    return (sum(WORTHS[keys[c]].denial for c in cards)
             - LOW_NUMBER_WEIGHT * (low * 10 + high))
 
 
 def _denial_act_score(state: State, seat: int, act: Act) -> float:
     key = state.rules.keys[act.card]
     colored = sum(1 for m in act.take if m in COLORED)
-    if key in THIEVES:
+    if WORTHS[key].thief:
         return -1.0 if act.target < 0 else 2.0 * (act.target == leader(state, seat)) + colored
     return float(colored)
 

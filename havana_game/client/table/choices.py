@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ...presentation import effect
 from ...rules import View
 from ..ui import art
 from ..ui.i18n import tr
@@ -22,23 +23,23 @@ def _end_name(view: View, end: int) -> str:
 
 def option_label(view: View, decision: Decision, names: list[str], icon: int,
                  letters: bool) -> tuple[str, list[pygame.Surface]]:
-    """How an act or tax option reads on its button."""
+    """How an act or tax option reads on its button (the card effect's `choice`)."""
     icons = [art.resource_icon(m, icon, letters) for m in decision.get("take", [])
              if isinstance(decision.get("take"), list)]
     if decision["kind"] == "tax":
         take = decision["take"]
         image = art.resource_icon("workers" if take == "worker" else take, icon, letters)
         return tr("option.victim", name=names[decision["victim"]]), [image]
-    key = card_key(decision["card"])
+    look = effect(card_key(decision["card"]))
     target = decision.get("target")
-    if key == "recycling":
+    if look.choice == "recycle":
         return _recycling_label(decision), []
-    if key == "smuggling" and not icons:
-        return tr("option.two_random"), []
-    if key in ("refreshment", "conservation"):
+    if look.untaken and not icons:
+        return tr(look.untaken), []
+    if look.choice in ("take_back", "remove_end"):
         if target is None:
             return tr("decline"), []
-        if key == "refreshment":
+        if look.choice == "take_back":
             return tr("option.card", card=card_name(target)), []
         return _end_name(view, target), []
     if target is not None:
@@ -59,8 +60,9 @@ def _recycling_label(decision: Decision) -> str:
 
 
 def removes_a_building(card: int | None) -> bool:
-    """Carrying out `card` boxes a row-end building (Conservation, 2024 Ruina)."""
-    return card is not None and card_key(card) == "conservation"
+    """Carrying out `card` boxes a row-end building (its effect's choice is
+    remove_end: Conservation, 2024 Ruina)."""
+    return card is not None and effect(card_key(card)).choice == "remove_end"
 
 
 def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[pygame.Surface,

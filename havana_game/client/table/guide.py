@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...presentation import effects
 from ..profile.settings import Settings
 from ..ui import art, fonts
 from ..ui.i18n import tr
@@ -17,11 +18,11 @@ HINTS: dict[str, tuple[str, ...]] = {
     "act": ("guide.order",),
     "build": ("guide.build", "guide.pay"),
     "cover": ("guide.cover",),
-    "recycling": ("guide.recycle",),
-    "smuggling": ("guide.smuggle",),
+    **{key: (look.hint,) for key, look in effects().items() if look.hint},
 }
 """Hint messages per decision mode, or per card effect whose options the seat is
-choosing among (the 2024 edition's two-part choices), shown one after the other."""
+choosing among (an effect's look names its hint: the 2024 edition's two-part
+choices), shown one after the other."""
 TEXT_SIZE = 14
 """Design size of the hint text."""
 LOG_LEFT = 100

@@ -8,14 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game import SEATED
+from ...presentation import effect
 from ..ui.i18n import tr
 from .edition import card_key
 from .logtext import building_vp, log_line
 
 STEALS = ("pesos_stolen", "materials_stolen")
 """What a thief's action reports when it takes something."""
-THIEVES = ("pesos_thief", "materials_thief", "thief", "fence")
-"""Card effects that rob a later, unprotected player."""
 
 
 class LogLine(str):
@@ -61,7 +60,7 @@ class LogBook:
             if line:
                 out.append(LogLine.of(line, event))
             data = event["data"]
-            if event["kind"] == "action" and card_key(data["card"]) in THIEVES \
+            if event["kind"] == "action" and effect(card_key(data["card"])).robs \
                     and not self._robbed(events[index + 1:]):
                 out.append(tr("log.no_victim", name=self.player(data["seat"])))
             elif event["kind"] == "building_built":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...presentation import decision_mode
+from ...presentation import decision_mode, effect
 from ...rules import View
 from .edition import card_key, costs
 
@@ -110,9 +110,9 @@ class Staging:
             self.pay_index = payments.index(decision) if decision in payments else 0
 
     def taking_back(self, view: View) -> list[int] | None:
-        """With Refreshment staged: the discard pile's cards it may take back (shown
-        as cards), else None."""
-        if self.act_card is None or card_key(self.act_card) != "refreshment":
+        """With a card staged that takes a discarded card back (Refreshment: its
+        effect's choice is take_back): the cards it may take (shown as cards), else None."""
+        if self.act_card is None or effect(card_key(self.act_card)).choice != "take_back":
             return None
         return [d["target"] for d in self.options(view) if d.get("target") is not None]
 
