@@ -17,6 +17,7 @@ from havana_game.rules import View
 
 from .errors import FrameError, ProtocolError
 from .host.table import default_bot_level
+from .messages import HOST_MESSAGES, Ack, Error, GameOver, Handlers, ViewUpdate
 from .session import Session
 
 CONNECT_TIMEOUT = 10.0
@@ -100,31 +101,63 @@ async def play_seat(host: str, port: int, code: str, level: str | None = None,
     return result
 
 
+TURNS: Handlers[bool] = Handlers(HOST_MESSAGES)
+"""What a bot's seat does with each host message: `handler(seat, message)`,
+True once its play is over; other types change nothing."""
+
+
+class _Seat:
+    """A seat a bot plays: the view it last saw, and whether a decision it sent
+    still waits for its ack or error."""
+
+    def __init__(self, session: Session, bot: Bot, result: dict[str, Any]) -> None:
+        self.session, self.bot, self.result = session, bot, result
+        self.view: View | None = None
+        self.waiting = False
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """Note `message`, then decide if asked; True once the play is over."""
+        handler = TURNS.get(message["type"])
+        if handler is not None and handler(self, message):
+            return True
+        view = self.view
+        if not self.waiting and view is not None and self.result["seat"] in view["to_decide"] \
+                and view["legal"]:
+            self.session.decide(self.bot.decide(view), view["version"])
+            self.result["decisions"] += 1
+            self.waiting = True
+        return False
+
+    @TURNS.on(ViewUpdate)
+    def _view(self, message: dict[str, Any]) -> bool:
+        self.view = message["view"]
+        return False
+
+    @TURNS.on(Ack)
+    def _ack(self, message: dict[str, Any]) -> bool:
+        self.waiting = False
+        if self.view is not None and self.view["version"] < message["version"]:
+            self.view = None  # wait for the view this decision led to
+        return False
+
+    @TURNS.on(Error)
+    def _error(self, message: dict[str, Any]) -> bool:
+        self.waiting = False
+        if message["fatal"]:
+            failed(self.result, message["reason"], "the host closed the connection: "
+                   f"{message['reason']}{_params(message['params'])}")
+        return bool(message["fatal"])
+
+    @TURNS.on(GameOver)
+    def _game_over(self, message: dict[str, Any]) -> bool:
+        winners = message["winners"]
+        self.result.update(finished=True, winners=winners,
+                           winner=winners[0] if winners else None)
+        return True
+
+
 async def _play(session: Session, bot: Bot, result: dict[str, Any]) -> None:
     """Decide whenever the seat is asked, until `game_over` or a fatal error."""
-    seat = result["seat"]
-    waiting = False  # a decision is on its way; wait for its ack or error
-    view: View | None = None
-    while True:
-        message = await session.receive()
-        kind = message["type"]
-        if kind == "view":
-            view = message["view"]
-        elif kind == "ack":
-            waiting = False
-            if view is not None and view["version"] < message["version"]:
-                view = None  # wait for the view this decision led to
-        elif kind == "error":
-            waiting = False
-            if message["fatal"]:
-                failed(result, message["reason"], "the host closed the connection: "
-                       f"{message['reason']}{_params(message['params'])}")
-                return
-        elif kind == "game_over":
-            winners = message["winners"]
-            result.update(finished=True, winners=winners, winner=winners[0] if winners else None)
-            return
-        if not waiting and view is not None and seat in view["to_decide"] and view["legal"]:
-            session.decide(bot.decide(view), view["version"])
-            result["decisions"] += 1
-            waiting = True
+    seat = _Seat(session, bot, result)
+    while not seat.take(await session.receive()):
+        pass

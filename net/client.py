@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 from .errors import ProtocolError
+from .messages import HOST_MESSAGES, Ack, Error, Handlers, Joined, TableStatus, ViewUpdate
 from .session import Session
 
 Status = Literal["connecting", "connected", "reconnecting", "closed"]
@@ -32,6 +33,11 @@ FIRST_CONNECT_FOR = 300.0
 """Seconds a connection tries to reach a host it never reached."""
 RETRYABLE = frozenset({"server_busy", "idle_timeout", "frame_timeout", "internal_error"})
 """Fatal host errors after which reconnecting makes sense; any other ends the connection."""
+
+
+NOTES: Handlers[None] = Handlers(HOST_MESSAGES)
+"""What a connection notes of a host message before passing it on:
+`handler(connection, session, message)`; other types it only passes on."""
 
 
 class ClientConnection:
@@ -229,21 +235,32 @@ class ClientConnection:
                 return message["reason"]
 
     def _handle(self, session: Session, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "joined":
-            self._joined = True
-            if message["token"] is not None:
-                self.seat, self.token = message["seat"], message["token"]
-            self.is_host = message["host"]
-            with self._seq_lock:  # a new command never reuses a number the seat used
-                self._next_seq = max(self._next_seq, message["last_seq"] + 1)
-            for pending in self._unacked.values():
-                session.send(pending)
-        elif kind == "table":
-            self.revision = message["revision"]
-            if self.seat is not None:
-                self.is_host = message["host_seat"] == self.seat  # the role may pass on
-        elif kind == "view":
-            self.version = message["view"]["version"]
-        elif kind in ("ack", "error"):
-            self._unacked.pop(message.get("seq"), None)  # type: ignore[arg-type]
+        handler = NOTES.get(message["type"])
+        if handler is not None:
+            handler(self, session, message)
+
+    @NOTES.on(Joined)
+    def _seated(self, session: Session, message: dict[str, Any]) -> None:
+        """Keep the seat and its token; resend every command not yet acknowledged."""
+        self._joined = True
+        if message["token"] is not None:
+            self.seat, self.token = message["seat"], message["token"]
+        self.is_host = message["host"]
+        with self._seq_lock:  # a new command never reuses a number the seat used
+            self._next_seq = max(self._next_seq, message["last_seq"] + 1)
+        for pending in self._unacked.values():
+            session.send(pending)
+
+    @NOTES.on(TableStatus)
+    def _table_status(self, session: Session, message: dict[str, Any]) -> None:
+        self.revision = message["revision"]
+        if self.seat is not None:
+            self.is_host = message["host_seat"] == self.seat  # the role may pass on
+
+    @NOTES.on(ViewUpdate)
+    def _view(self, session: Session, message: dict[str, Any]) -> None:
+        self.version = message["view"]["version"]
+
+    @NOTES.on(Ack, Error)
+    def _answered(self, session: Session, message: dict[str, Any]) -> None:
+        self._unacked.pop(message.get("seq"), None)  # type: ignore[arg-type]

@@ -1,8 +1,10 @@
 """The client side of the protocol in asyncio (PROTOCOL.md "Connection lifecycle").
 
-`Session` is one connection: it does the hello, validates every incoming message
-with the shared adapter, answers the host's pings, numbers its commands (`seq`)
-and asks for a resync when it sees a gap in the host's message numbers. The
+`Session` is one connection: it does the hello, reads every incoming message as
+a client does (`messages.HOST_MESSAGES`: a type it does not know is skipped, a
+known one with a bad field is refused), answers the host's pings, numbers its
+commands (`seq`) and asks for a resync when it sees a gap in the host's message
+numbers. The
 thread-backed `net.client.ClientConnection`, the bot client, tests and the
 benchmark all build on it.
 """
@@ -18,7 +20,7 @@ from havana_game.content import EDITIONS, classic_rules, find_edition
 from . import PROTOCOL_VERSION
 from .errors import FrameError, ProtocolError
 from .framing import MAX_OUTBOUND_FRAME, encode_frame, read_frame
-from .messages import parse
+from .messages import HOST_MESSAGES, Unknown
 
 READ_IDLE = 60.0
 """Client-side read timeout; the host pings far more often than this."""
@@ -65,12 +67,13 @@ class Session:
         self.writer.write(encode_frame(message))
 
     async def receive(self) -> dict[str, Any]:
-        """The next message (pings are answered and skipped). A gap in the numbers
-        triggers a resync request; the message is still returned."""
+        """The next message. Pings are answered and skipped, and so is a message
+        of a type this client does not know (it still counts in the numbering); a
+        gap in the numbers triggers a resync request, the message is still returned."""
         while True:
             raw = await read_frame(self.reader, READ_IDLE, READ_IDLE, MAX_OUTBOUND_FRAME)
             self.frames_received += 1
-            message = parse(raw)
+            message = HOST_MESSAGES.read(raw)
             n = getattr(message, "n", None)
             if n is not None:
                 if n != self.last_n + 1:
@@ -78,9 +81,9 @@ class Session:
                     self.send({"type": "resync"})
                 self.last_n = n
             if message.type == "ping":
-                self.send({"type": "pong", "nonce": message.nonce})
-                continue
-            return raw
+                self.send({"type": "pong", "nonce": raw["nonce"]})
+            elif not isinstance(message, Unknown):
+                return raw
 
     async def join(self, code: str, name: str, seat: int | None = None,
                    token: str | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from havana_game.rules.snapshot import snapshot
 from net import PROTOCOL_VERSION
 from net.errors import FrameError
 from net.framing import MAX_FRAME, FrameDecoder, encode_frame
-from net.messages import parse
+from net.messages import CLIENT_MESSAGES
 
 from .net_helpers import LOOPBACK, Recorder, running_host
 
@@ -95,7 +95,7 @@ def _valid_messages(payload: bytes) -> bool:
     try:
         messages = FrameDecoder().feed(payload)
         for message in messages:
-            parse(message)
+            CLIENT_MESSAGES.read(message)
     except FrameError:
         return False
     return bool(messages)

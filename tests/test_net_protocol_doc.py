@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 from havana_game.cli import build_parser
 from havana_game.content import classic_rules
 from havana_game.rules import Termination, apply, legal_decisions, new_game, view_for
-from net.messages import CLIENT_MESSAGES, Message, SeatInfo
+from net.messages import CLIENT_MESSAGES, HOST_MESSAGES, SeatInfo, type_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "PROTOCOL.md").read_text("utf-8")
@@ -48,23 +47,22 @@ def _names(cell: str) -> set[str]:
 
 
 def _messages() -> list[Any]:
-    return list(typing.get_args(typing.get_args(Message)[0]))
+    """(table, model) for every row of the two message tables."""
+    return [pytest.param(table, model, id=f"{side}-{kind}")
+            for table, side, registry in (("Client to host", "client", CLIENT_MESSAGES),
+                                          ("Host to client", "host", HOST_MESSAGES))
+            for kind, model in registry.models.items()]
 
 
-def _kind(model: Any) -> str:
-    return typing.get_args(model.model_fields["type"].annotation)[0]
-
-
-def _message_row(model: Any) -> list[str]:
-    table = "Client to host" if model in CLIENT_MESSAGES else "Host to client"
-    return _rows(_section(table, "###"))[f"`{_kind(model)}`"]
+def _message_row(table: str, model: Any) -> list[str]:
+    return _rows(_section(table, "###"))[f"`{type_of(model)}`"]
 
 
 # --- messages --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("model", _messages(), ids=_kind)
-def test_every_message_field_is_documented_and_nothing_else(model):
-    row = _message_row(model)
+@pytest.mark.parametrize(("table", "model"), _messages())
+def test_every_message_field_is_documented_and_nothing_else(table, model):
+    row = _message_row(table, model)
     nested = {name for sub in (model.model_json_schema().get("$defs") or {}).values()
               for name in sub["properties"]}
     fields = set(model.model_fields) - {"type"}
@@ -72,10 +70,10 @@ def test_every_message_field_is_documented_and_nothing_else(model):
     assert _names(row[1]) <= fields | nested, row
 
 
-@pytest.mark.parametrize("model", CLIENT_MESSAGES, ids=_kind)
+@pytest.mark.parametrize("model", CLIENT_MESSAGES.models.values(), ids=type_of)
 def test_optional_client_fields_say_so(model):
     required = set(model.model_json_schema().get("required", ()))
-    for part in re.split(r",\s*(?=`)", _message_row(model)[1]):
+    for part in re.split(r",\s*(?=`)", _message_row("Client to host", model)[1]):
         name = next(iter(_names(part)), None)
         if name in model.model_fields:
             assert ("optional" in part) == (name not in required), part
@@ -105,11 +103,11 @@ def _limits(schema: dict[str, Any]) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("model", _messages(), ids=_kind)
-def test_every_limit_is_documented(model):
-    where = " ".join(_message_row(model)) + _section("Value types and limits")
+@pytest.mark.parametrize(("table", "model"), _messages())
+def test_every_limit_is_documented(table, model):
+    where = " ".join(_message_row(table, model)) + _section("Value types and limits")
     missing = {limit for limit in _limits(model.model_json_schema()) if limit not in where}
-    assert not missing, f"{_kind(model)}: {missing}"
+    assert not missing, f"{type_of(model)}: {missing}"
 
 
 def test_frame_limits():

@@ -13,7 +13,8 @@ from havana_game.content import classic_rules
 from havana_game.game import Game
 from havana_game.rules import Event, legal_decisions, view_for
 from net.host.audience import Update
-from net.messages import parse
+
+from .net_helpers import check_told
 
 
 def _as_sent(event: Event) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def test_update_frames_equal_view_for_and_visible_events():
             order = [None, *range(players)] if len(game.history) % 2 else [*range(players), None]
             for n, seat in enumerate(order, start=1):
                 message = msgpack.unpackb(update.frame(n, seat)[4:])
-                parse(message)
+                check_told(message)
                 assert message == {
                     "type": "view", "n": n, "view": view_for(game.state, seat),
                     "events": [_as_sent(e) for e in events if e.visible_to(seat)]}

@@ -55,7 +55,7 @@ from havana_game.content import classic_rules
 from net import PROTOCOL_VERSION
 from net.errors import FrameError
 from net.framing import HEADER, FrameDecoder, encode_frame
-from net.messages import parse
+from net.messages import CLIENT_MESSAGES
 
 FINGERPRINT = classic_rules().fingerprint
 
@@ -363,7 +363,7 @@ def fuzz(count: int, rng: random.Random) -> str:
     for data in inputs:
         try:
             for obj in FrameDecoder().feed(data):
-                parse(obj)
+                CLIENT_MESSAGES.read(obj)
                 accepted += 1
         except FrameError:
             pass

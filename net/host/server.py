@@ -31,8 +31,10 @@ from .. import PROTOCOL_VERSION
 from ..errors import FrameError, ProtocolError
 from ..listing import Listing
 from ..messages import (
+    CLIENT_MESSAGES,
     AddBot,
     Decide,
+    Handlers,
     Hello,
     Join,
     Kick,
@@ -46,7 +48,6 @@ from ..messages import (
     Start,
     TakeBack,
     Watch,
-    parse,
 )
 from .audience import Update, event_info
 from .config import HostConfig
@@ -66,6 +67,15 @@ class Audience:
 
     seats: dict[int, Connection] = field(default_factory=dict)
     spectators: set[Connection] = field(default_factory=set)
+
+
+ENTRIES: Handlers[tuple[Table, int | None, str | None]] = Handlers(CLIENT_MESSAGES)
+"""How a connection past the handshake enters a table: `handler(host, conn,
+request)` takes its seat and returns the table, the seat (None: watching) and a
+new seat token (None: none given)."""
+COMMANDS: Handlers[None] = Handlers(CLIENT_MESSAGES)
+"""What the host does with each message of a connection that entered a table:
+`handler(host, conn, message)`. Any other type is `unexpected_message`."""
 
 
 class Host:
@@ -215,7 +225,7 @@ class Host:
     # --- one connection ------------------------------------------------------------
 
     async def _read(self, conn: Connection, idle: float) -> Message:
-        return parse(await conn.read(idle, self.config.frame_deadline))
+        return CLIENT_MESSAGES.read(await conn.read(idle, self.config.frame_deadline))
 
     def _connection(self, transport: Transport) -> Connection:
         return Connection(transport, self.config.send_buffer_limit,
@@ -292,7 +302,7 @@ class Host:
         else:
             self.pending_by_address.pop(address, None)
 
-    async def _handshake(self, conn: Connection) -> Join | Rejoin | Watch:
+    async def _handshake(self, conn: Connection) -> Message:
         """Hello (versions must match) -> welcome; then the join, rejoin or watch."""
         timeout = self.config.handshake_timeout
         hello = await self._read(conn, timeout)
@@ -306,11 +316,11 @@ class Host:
         conn.send("welcome", protocol=PROTOCOL_VERSION, server=self.config.name,
                   heartbeat=float(self.config.heartbeat))
         request = await self._read(conn, timeout)
-        if not isinstance(request, Join | Rejoin | Watch):
+        if request.type not in ENTRIES.types:
             raise FrameError("expected_join", got=request.type)
         return request
 
-    async def _enter_throttled(self, conn: Connection, request: Join | Rejoin | Watch) -> None:
+    async def _enter_throttled(self, conn: Connection, request: Message) -> None:
         """Take the request, after the wait an address with failed joins is given
         (waited outside the handshake count, so it keeps no one else out)."""
         delay = self.throttle.delay(conn.address)
@@ -322,28 +332,13 @@ class Host:
             self.throttle.failed(conn.address)
             raise FrameError(error.reason, **error.params) from None
 
-    def _enter(self, conn: Connection, request: Join | Rejoin | Watch) -> None:
-        table = self.tables.get(normalize_code(request.code))
-        if table is None:
-            raise ProtocolError("wrong_code")
-        if table.rules.fingerprint not in conn.fingerprints:
-            raise ProtocolError("unknown_edition", edition=table.rules.name,
-                                expected=table.rules.fingerprint)
+    def _enter(self, conn: Connection, request: Message) -> None:
+        """Seat the connection (or let it watch) as its `join`, `rejoin` or
+        `watch` asks (`ENTRIES`), and tell everyone."""
+        enter = ENTRIES.get(request.type)
+        assert enter is not None  # the handshake lets in no other type
+        table, seat, token = enter(self, conn, request)
         audience = self.audiences[table.id]
-        token = None
-        if isinstance(request, Join):
-            seat, token = table.join(request.name, request.seat)
-            table.commit()
-        elif isinstance(request, Rejoin):
-            seat = request.seat
-            table.rejoin(seat, request.token)
-            self._cancel_grace(table, seat)
-            old = audience.seats.pop(seat, None)
-            if old is not None:
-                old.table_id = None
-                old.send_error(FrameError("replaced"))
-        else:
-            seat = None
         conn.table_id, conn.seat = table.id, seat
         if seat is None:
             audience.spectators.add(conn)
@@ -361,6 +356,39 @@ class Host:
             self._catch_up(conn, table)
             self._tell_seatings(table, conn)
             self._schedule_bots(table)  # a table that waited for its players goes on
+
+    def _table_for(self, conn: Connection, code: str) -> Table:
+        """The table with join code `code`, of an edition the connection plays."""
+        table = self.tables.get(normalize_code(code))
+        if table is None:
+            raise ProtocolError("wrong_code")
+        if table.rules.fingerprint not in conn.fingerprints:
+            raise ProtocolError("unknown_edition", edition=table.rules.name,
+                                expected=table.rules.fingerprint)
+        return table
+
+    @ENTRIES.on(Join)
+    def _join(self, conn: Connection, request: Join) -> tuple[Table, int, str]:
+        table = self._table_for(conn, request.code)
+        seat, token = table.join(request.name, request.seat)
+        table.commit()
+        return table, seat, token
+
+    @ENTRIES.on(Rejoin)
+    def _rejoin(self, conn: Connection, request: Rejoin) -> tuple[Table, int, None]:
+        """The seat's owner is back: a connection still holding it is replaced."""
+        table = self._table_for(conn, request.code)
+        table.rejoin(request.seat, request.token)
+        self._cancel_grace(table, request.seat)
+        old = self.audiences[table.id].seats.pop(request.seat, None)
+        if old is not None:
+            old.table_id = None
+            old.send_error(FrameError("replaced"))
+        return table, request.seat, None
+
+    @ENTRIES.on(Watch)
+    def _watch(self, conn: Connection, request: Watch) -> tuple[Table, None, None]:
+        return self._table_for(conn, request.code), None, None
 
     def _detach(self, conn: Connection) -> None:
         if conn.table_id is None:
@@ -404,87 +432,77 @@ class Host:
     # --- commands ------------------------------------------------------------------
 
     def _command(self, conn: Connection, message: Message) -> None:
-        if isinstance(message, Ping):
-            conn.send("pong", nonce=message.nonce)
-            return
-        if isinstance(message, Pong):
-            return
+        """Carry out a message of a connection that entered a table (`COMMANDS`)."""
+        handler = COMMANDS.get(message.type)
+        if handler is None:
+            raise FrameError("unexpected_message", got=message.type)
+        handler(self, conn, message)
+
+    @COMMANDS.on(Ping)
+    def _ping(self, conn: Connection, message: Ping) -> None:
+        conn.send("pong", nonce=message.nonce)
+
+    @COMMANDS.on(Pong)
+    def _pong(self, conn: Connection, message: Pong) -> None:
+        """An answer to the heartbeat: that it arrived is all (it kept the
+        connection from idling out)."""
+
+    @COMMANDS.on(Resync)
+    def _resync(self, conn: Connection, message: Resync) -> None:
+        table = self._table_of(conn)
+        conn.send("table", **self._status(table))
+        self._catch_up(conn, table)
+
+    def _table_of(self, conn: Connection) -> Table:
+        """The table the connection entered (`not_joined` if it lost it)."""
         if conn.table_id is None:
             raise FrameError("not_joined")
-        table = self.by_id[conn.table_id]
-        if isinstance(message, Resync):
-            conn.send("table", **self._status(table))
-            self._catch_up(conn, table)
-            return
-        if not isinstance(message, Decide | Start | AddBot | Kick | OpenSeat | SetPlayers
-                          | TakeBack):
-            raise FrameError("unexpected_message", got=message.type)
-        seat = conn.seat
-        if seat is None:
+        return self.by_id[conn.table_id]
+
+    def _seat_of(self, conn: Connection) -> tuple[Table, int]:
+        """The table and seat a command comes from (`not_seated`: a spectator's)."""
+        table = self._table_of(conn)
+        if conn.seat is None:
             raise ProtocolError("not_seated")
-        if isinstance(message, Decide):
-            if table.game is None:  # nothing to decide yet, whatever the decision says
-                raise ProtocolError("game_not_started")
-            decision = table.parse(message.decision)
-            digest = decision_digest(decision, table.rules.names)
-        else:
-            digest = command_digest(message.model_dump(exclude={"seq", "version"}))
-        done = table.duplicate(seat, message.seq, digest)
-        if done is not None:  # a resend of an applied command: answer it again
-            conn.send("ack", seq=message.seq, version=done)
-            return
-        if isinstance(message, TakeBack):
-            self._take_back(conn, table, seat, message, digest)
-            return
-        if isinstance(message, Decide):
-            try:
-                events = table.decide(seat, decision, message.version)
-            except ProtocolError as error:
-                conn.send_error(error, message.seq)
-                if error.reason == "stale":
-                    conn.send_view(self._update(table, ()))
-                return
-            table.commit_decision(message.seq, digest)
-            conn.send("ack", seq=message.seq, version=table.version)
-            self._broadcast(table, events)
+        return table, conn.seat
+
+    @staticmethod
+    def _answered(conn: Connection, table: Table, seat: int, seq: int, digest: int) -> bool:
+        """True if command `seq` is a resend of one applied already, answered again
+        with its `ack` (`Table.duplicate`)."""
+        done = table.duplicate(seat, seq, digest)
+        if done is not None:
+            conn.send("ack", seq=seq, version=done)
+        return done is not None
+
+    @COMMANDS.on(Decide)
+    def _decide(self, conn: Connection, message: Decide) -> None:
+        table, seat = self._seat_of(conn)
+        if table.game is None:  # nothing to decide yet, whatever the decision says
+            raise ProtocolError("game_not_started")
+        decision = table.parse(message.decision)
+        digest = decision_digest(decision, table.rules.names)
+        if self._answered(conn, table, seat, message.seq, digest):
             return
         try:
-            table.check_revision(message.version, None if isinstance(message, Start | SetPlayers)
-                                 else message.seat)
+            events = table.decide(seat, decision, message.version)
         except ProtocolError as error:
             conn.send_error(error, message.seq)
             if error.reason == "stale":
-                conn.send("table", **self._status(table))
+                conn.send_view(self._update(table, ()))
             return
-        started = table.game is None and isinstance(message, Start)
-        if isinstance(message, Start):
-            table.start(seat)
-        elif isinstance(message, AddBot):
-            table.add_bot(seat, message.level, message.seat)
-        elif isinstance(message, SetPlayers):
-            table.set_players(seat, message.players)
-        elif isinstance(message, OpenSeat):
-            table.open_seat(seat, message.seat, set(self.audiences[table.id].seats))
-            self._cancel_grace(table, message.seat)
-        else:
-            table.kick(seat, message.seat)
-            self._kick_connection(table, message.seat)
-        if self._starts_by_itself(table):
-            table.start(check_host=False)
-            started = True
-        table.commit(seat, message.seq, digest)
+        table.commit_decision(message.seq, digest)
         conn.send("ack", seq=message.seq, version=table.version)
-        if started:
-            self._broadcast(table, table.seat_news(), started=True)
-        else:
-            self._broadcast_status(table)
-            self._tell_seatings(table)
-            self._schedule_bots(table)
+        self._broadcast(table, events)
 
-    def _take_back(self, conn: Connection, table: Table, seat: int, message: TakeBack,
-                   digest: int) -> None:
-        """A `take_back`: the table goes back, is saved whole, and everyone gets
-        the game's history and their view again (as on joining)."""
+    @COMMANDS.on(TakeBack)
+    def _take_back(self, conn: Connection, message: TakeBack) -> None:
+        """The table goes back, is saved whole, and everyone gets the game's
+        history and their view again (as on joining)."""
+        table, seat = self._seat_of(conn)
+        digest = command_digest(message.model_dump(exclude={"seq", "version"}))
+        if self._answered(conn, table, seat, message.seq, digest):
+            return
         try:
             if not self.config.takebacks:
                 raise ProtocolError("take_back_refused")
@@ -500,6 +518,64 @@ class Host:
         for other in (*audience.seats.values(), *audience.spectators):
             self._catch_up(other, table)
         self._schedule_bots(table)
+
+    @COMMANDS.on(Start)
+    def _start(self, conn: Connection, message: Start) -> None:
+        self._change_table(conn, message, None, lambda table, seat: table.start(seat))
+
+    @COMMANDS.on(AddBot)
+    def _add_bot(self, conn: Connection, message: AddBot) -> None:
+        self._change_table(conn, message, message.seat,
+                           lambda table, seat: table.add_bot(seat, message.level, message.seat))
+
+    @COMMANDS.on(SetPlayers)
+    def _set_players(self, conn: Connection, message: SetPlayers) -> None:
+        self._change_table(conn, message, None,
+                           lambda table, seat: table.set_players(seat, message.players))
+
+    @COMMANDS.on(OpenSeat)
+    def _open_seat(self, conn: Connection, message: OpenSeat) -> None:
+        def hand_on(table: Table, seat: int) -> None:
+            table.open_seat(seat, message.seat, set(self.audiences[table.id].seats))
+            self._cancel_grace(table, message.seat)
+        self._change_table(conn, message, message.seat, hand_on)
+
+    @COMMANDS.on(Kick)
+    def _kick(self, conn: Connection, message: Kick) -> None:
+        def kick(table: Table, seat: int) -> None:
+            table.kick(seat, message.seat)
+            self._kick_connection(table, message.seat)
+        self._change_table(conn, message, message.seat, kick)
+
+    def _change_table(self, conn: Connection, message: Start | AddBot | SetPlayers | OpenSeat
+                      | Kick, about: int | None, change: Callable[[Table, int], object]) -> None:
+        """A host-role command: based on the table's current revision (stale if
+        the seat it is `about` changed hands since), `change(table, seat)` made by
+        the sending seat; the table starts if it now starts by itself; committed,
+        acknowledged and told."""
+        table, seat = self._seat_of(conn)
+        digest = command_digest(message.model_dump(exclude={"seq", "version"}))
+        if self._answered(conn, table, seat, message.seq, digest):
+            return
+        try:
+            table.check_revision(message.version, about)
+        except ProtocolError as error:
+            conn.send_error(error, message.seq)
+            if error.reason == "stale":
+                conn.send("table", **self._status(table))
+            return
+        in_lobby = table.game is None
+        change(table, seat)
+        if self._starts_by_itself(table):
+            table.start(check_host=False)
+        table.commit(seat, message.seq, digest)
+        conn.send("ack", seq=message.seq, version=table.version)
+        if in_lobby and table.game is not None:
+            self._broadcast(table, table.seat_news(), started=True)
+        else:
+            self._broadcast_status(table)
+            self._tell_seatings(table)
+            self._schedule_bots(table)
 
     def _kick_connection(self, table: Table, seat: int) -> None:
         self._cancel_grace(table, seat)
