@@ -30,6 +30,7 @@ from havana_game.client.scenes.lobby import LobbyScene
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session import lanhost
+from havana_game.client.table.unreachable import UnreachableNotice
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, step
@@ -105,11 +106,11 @@ class Driver:
         view = scene.view
         return {"scene": "TableScene", "seat": scene.viewer, "events": scene.model.events,
                 "round": view["round"] if view else None,
-                "unreachable": scene.unreachable_since is not None}
+                "unreachable": scene.layers.find(UnreachableNotice) is not None}
 
     def leave(self) -> dict[str, Any]:
         table = self.at_table()
-        if table.unreachable_since is not None:
+        if table.layers.find(UnreachableNotice) is not None:
             self.press("unreachable_leave")
         else:
             self.press("menu")

@@ -20,6 +20,7 @@ import pytest
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session import lanseats
 from havana_game.client.session.lanhost import read_notes
+from havana_game.client.table.unreachable import UnreachableNotice
 from havana_game.client.ui.i18n import tr
 
 from .conftest import stop_hosted_tables
@@ -122,7 +123,7 @@ def test_the_hosting_window_killed_mid_round_the_table_plays_on_and_it_comes_bac
     ana.kill()  # the window that opened the table: its host process goes on
     until(bea_app, lambda: bea.model.seats[before["seat"]].away)
     act_once(bea_app, bea)  # Bea plays on at the table while Ana is away
-    assert bea.unreachable_since is None  # the host never went away
+    assert bea.layers.find(UnreachableNotice) is None  # the host never went away
     again = ClientProcess(tmp_path / "ana")  # Ana starts Havana again: Continue
     try:
         back = again.ask("continue", meanwhile=_playing(bea_app, bea))
@@ -141,24 +142,24 @@ def test_the_host_process_killed_guests_wait_and_come_back_when_it_is_resumed(tm
     bea_app, bea, info = _sit_down(tmp_path, ana)
     before = ana.ask("play 2", meanwhile=_playing(bea_app, bea))
     _kill_host_process(_host_folder(info))
-    until(bea_app, lambda: bea.unreachable_since is not None)
+    until(bea_app, lambda: bea.layers.find(UnreachableNotice) is not None)
     assert "unreachable_leave" in bea.controls()  # said plainly, with a way out
     settle(bea_app, 1.1)
-    title, note = bea._unreachable_notice()
+    title, note = bea.layers.find(UnreachableNotice).notice()
     assert title == tr("unreachable.title") and "0:01" in note
     ana.ask("leave", meanwhile=lambda: settle(bea_app, 0.02))
     rows = ana.ask("saved", meanwhile=lambda: settle(bea_app, 0.02))["rows"]
     assert len(rows) == 1 and rows[0][0].startswith(tr("saved.hosted"))
     assert "Bea" in rows[0][1]
     ana.ask("continue", meanwhile=lambda: settle(bea_app, 0.02))  # the host runs again
-    until(bea_app, lambda: bea.unreachable_since is None)  # Bea typed nothing
+    until(bea_app, lambda: bea.layers.find(UnreachableNotice) is None)  # Bea typed nothing
     assert read_notes(_host_folder(info))["port"] == info["port"]  # the same port...
     after = ana.ask("play 2", meanwhile=_playing(bea_app, bea))
     assert after["events"][:len(before["events"])] == before["events"]  # ...every move kept
     assert bea.model.events[:len(before["events"])] == before["events"]
 
     _kill_host_process(_host_folder(info))  # again; this time Bea leaves
-    until(bea_app, lambda: bea.unreachable_since is not None)
+    until(bea_app, lambda: bea.layers.find(UnreachableNotice) is not None)
     step(bea_app, click(bea.controls()["unreachable_leave"]))
     assert [held.seat for held in lanseats.remembered()] == [bea.viewer]  # kept to rejoin
     ana.ask("leave", meanwhile=lambda: settle(bea_app, 0.02))
@@ -179,13 +180,13 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
     until(app, table.deciding)
     host.send_signal(signal.SIGKILL)
     host.wait(timeout=10)
-    until(app, lambda: table.unreachable_since is not None)
+    until(app, lambda: table.layers.find(UnreachableNotice) is not None)
     app.frame(1 / 60)
     assert table.buttons[-1].name == "unreachable_leave"
     again = _havana_host(["--resume", str(folder), "--port", str(started["port"])])
     try:
         assert json.loads(again.stdout.readline())["code"] == started["code"]
-        until(app, lambda: table.unreachable_since is None)
+        until(app, lambda: table.layers.find(UnreachableNotice) is None)
         until(app, table.deciding)
         assert act_once(app, table)
     finally:
@@ -219,7 +220,7 @@ def test_a_host_back_on_another_port_is_rejoined_by_typing_its_new_address(tmp_p
     seat = table.viewer
     host.send_signal(signal.SIGKILL)
     host.wait(timeout=10)
-    until(app, lambda: table.unreachable_since is not None)
+    until(app, lambda: table.layers.find(UnreachableNotice) is not None)
     step(app, click(table.controls()["unreachable_leave"]))
     again = _havana_host(["--resume", str(folder)])
     try:

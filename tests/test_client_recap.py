@@ -11,6 +11,7 @@ from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.link import LocalLink
 from havana_game.client.table.recap import RECAP_KINDS, Recap
+from havana_game.client.table.recapbox import RecapBox
 
 from .test_client_support import act_once, click, make_app, settle, step
 
@@ -100,7 +101,7 @@ def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
         if scene.recap is not None:
             assert scene.recap.seat == seat
             recaps += 1
-            scene.skip_recap()
+            scene.layers.drop(RecapBox)
         legal = scene.view["legal"]
         scene.send_decision(seat, next((d for d in legal if d["kind"] == "build"), legal[0]))
     assert recaps > 3

@@ -8,6 +8,7 @@ import time
 from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.table import TableScene
+from havana_game.client.table.pausemenu import PauseMenu
 
 from .test_client_support import act_once, click, key, make_app, settle, step
 
@@ -37,10 +38,11 @@ def test_quit_and_resume(tmp_path):
     story, log = list(table.model.events), list(table.log_lines)
     step(app, key(__import__("pygame").K_ESCAPE))
     step(app, click(table.controls()["leave"]))
-    assert isinstance(app.scene, TableScene) and table.leaving  # it asks first
+    assert isinstance(app.scene, TableScene)
+    assert table.layers.find(PauseMenu).asking == "leave"  # it asks first
     assert "leave_confirm" in table.controls() and "resume" not in table.controls()
     step(app, key(__import__("pygame").K_ESCAPE))  # Esc: stay
-    assert not table.leaving and "leave" in table.controls()
+    assert table.layers.find(PauseMenu).asking is None and "leave" in table.controls()
     step(app, click(table.controls()["leave"]))
     step(app, click(table.controls()["leave_confirm"]))
     assert isinstance(app.scene, MenuScene)

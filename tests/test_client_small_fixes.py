@@ -89,11 +89,11 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
         step(app, key(pygame.K_h))
         until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
         assert table._shown_hint() == table.hint_text
-        table.paused = True  # the pause menu (its dim layer) is up
+        table.toggle_pause()  # the pause menu (its dim layer) is up
         table.relayout()
         step(app)
         assert table._shown_hint() == "" and table._static_key.hint == ""
-        table.paused = False
+        table.toggle_pause()
         table.relayout()
         step(app)
         assert table._shown_hint() == table.hint_text

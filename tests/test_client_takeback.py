@@ -11,6 +11,7 @@ from havana_game.client.profile import stats
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
+from havana_game.client.table.pausemenu import PauseMenu
 
 from .seeds import HOST_SEED
 from .test_client_support import act_once, click, make_app, play_to_results, settle, step, until
@@ -97,9 +98,10 @@ def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
     step(app, key(pygame.K_ESCAPE))
     assert not any(name.startswith("give:") for name in table.controls())  # nobody can join
     step(app, click(table.controls()["concede"]))
-    assert table.conceding and "leave_confirm" in table.controls()  # it asks first
+    assert table.layers.find(PauseMenu).asking == "concede"  # it asks first
+    assert "leave_confirm" in table.controls()
     step(app, key(pygame.K_ESCAPE))  # Esc: play on
-    assert not table.conceding and "concede" in table.controls()
+    assert table.layers.find(PauseMenu).asking is None and "concede" in table.controls()
     step(app, click(table.controls()["concede"]))
     step(app, click(table.controls()["leave_confirm"]))
     assert isinstance(app.scene, MenuScene)
@@ -113,5 +115,5 @@ def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
 def test_a_lan_guest_cannot_concede(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink({}, ["Ana", "Bo"]))
-    assert not table._may_concede()
+    assert not PauseMenu(table).may_concede()
     table.close()

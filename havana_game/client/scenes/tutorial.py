@@ -196,8 +196,8 @@ class TutorialScene(TableScreen):
 
     def _build_buttons(self) -> None:
         super()._build_buttons()
-        if self.layout_ is None or self.paused or self.curtain is not None \
-                or self.unreachable_since is not None or self.view is None \
+        if self.layout_ is None or self.layers.modal() or self.curtain is not None \
+                or self.view is None \
                 or self.step_index > len(self.lesson.steps):
             return
         box, px = self.box_rect(), self.layout_.px

@@ -3,8 +3,12 @@ clicks into decisions.
 
 - What the host sent: `model`, `seatstate`; the edition on the table: `edition`.
 - The table screen's layers, each on the one before: the course of play
-  (`flow`), the questions (`asks`: hints, take-backs, pause / leave / concede /
-  give-seat, the unreachable host), input (`input`), drawing (`screen`).
+  (`flow`), the questions (`asks`: hints, take-backs), input (`input`), drawing
+  (`screen`).
+- What lies over the table for a while, each a `layers.Layer` on the screen's
+  stack (input to the top first; the screen wakes for the soonest): the recap
+  (`recapbox`), the pause menu and its questions (`pausemenu`: leave, concede,
+  give a seat), the unreachable host's notice (`unreachable`).
 - Drawing, by part: where things go (`layout`), the frame's `canvas` and card
   faces, `topbar`, `rows`, `market`, `seats`, `hand`, `logpanel`, the action
   `panel`, the pause menu (`overlays`), the hotseat `curtain`, the first game's

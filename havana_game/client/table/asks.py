@@ -5,15 +5,14 @@ unreachable; the settings and rules screens opened from the pause menu."""
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
-from ..profile import stats
 from ..ui.i18n import set_language, tr
 from . import edition, guide
 from .flow import OFF_TABLE, TableFlow
 from .framekey import FrameKey
 from .hints import hint_line
+from .pausemenu import PauseMenu
 
 
 class TableAsks(TableFlow):
@@ -80,7 +79,7 @@ class TableAsks(TableFlow):
 
     def settings(self) -> None:
         """The settings screen, coming back to this table."""
-        self.paused = False
+        self.layers.drop(PauseMenu)
         self.mouse = OFF_TABLE  # no tooltip from before, until the mouse moves again
         seat = self.viewer
         language = None
@@ -97,91 +96,15 @@ class TableAsks(TableFlow):
     def rules(self) -> None:
         """The rules screen, at the cards of this game's edition, coming back to
         this table."""
-        self.paused = False
+        self.layers.drop(PauseMenu)
         self.mouse = OFF_TABLE
         self.app.show("rules", back_to=self, edition=edition.rules().name)
-
-    def leave(self) -> None:
-        """Ask first: the pause menu turns into the leave confirmation."""
-        self.leaving = True
-        self._build_buttons()
-
-    def stay(self) -> None:
-        self.leaving = self.conceding = False
-        self.giving = None
-        self._build_buttons()
-
-    def _may_concede(self) -> bool:
-        """A local game still running may be conceded."""
-        view = self.view
-        return self.link.local_game and view is not None \
-            and view["phase"] != "over"
-
-    def concede(self) -> None:
-        """Ask first: the pause menu turns into the concede confirmation."""
-        self.conceding = True
-        self._build_buttons()
-
-    def concede_now(self) -> None:
-        """End the game here: it counts as lost in the statistics and is not kept
-        to resume."""
-        view = self.view
-        if view is not None:
-            stats.add(stats.record_of(
-                view, self.model.events, [self.model.name(s) for s in range(view["players"])],
-                stats.levels_of(self.model.seats, view["players"]), self.model.human_seats,
-                [card.name for card in edition.rules().cards], self.model.hints_used,
-                takebacks=self.link.takebacks, conceded=True))
-        self.link.forget_save()
-        self.leave_now()
 
     def leave_now(self) -> None:
         """Leave the table for the menu (a table hosted here closes, saved)."""
         set_language(self.app.settings.language)
         self.link.leave()
         self.app.show_menu()
-
-    def _seats_to_give(self) -> dict[int, str]:
-        """The host role's seats to hand to a newcomer during a LAN game: bots' and
-        absent players' (seat -> name)."""
-        view = self.view
-        if not self.link.host_role or view is None \
-                or view["phase"] == "over" or self.link.local_game:
-            return {}  # (nobody can join a local game's host: it listens on 127.0.0.1)
-        return {s.seat: s.name for s in self.model.seats
-                if s.seat not in self.model.human_seats and (s.kind == "bot" or s.away)}
-
-    def give_seat(self, seat: int) -> None:
-        """Ask first: the pause menu turns into the question of handing `seat` on."""
-        self.giving = seat
-        self._build_buttons()
-
-    def give_now(self) -> None:
-        """Hand the seat asked about to whoever joins next (its old token stops working)."""
-        if self.giving is not None:
-            self.link.open_seat(self.giving)
-        self.giving, self.paused = None, False
-        self._build_buttons()
-
-    def _question(self) -> tuple[str, str] | None:
-        """The pause menu's question, if it asks one: leave, or concede."""
-        if self.leaving:
-            return tr("leave.title"), tr(self.link.leaving_note)
-        if self.conceding:
-            return tr("concede.title"), tr("concede.note")
-        if self.giving is not None:
-            name = self.model.name(self.giving)
-            return tr("give.title", name=name), tr("give.note", name=name)
-        return None
-
-    def _unreachable_notice(self) -> tuple[str, str]:
-        """The host does not answer: for how long, and that the seat is kept."""
-        since = self.unreachable_since if self.unreachable_since is not None \
-            else time.monotonic()
-        seconds = int(time.monotonic() - since)
-        note = "unreachable.hosted" if self.link.hosting \
-            else "unreachable.note"
-        return tr("unreachable.title"), tr(note, time=f"{seconds // 60}:{seconds % 60:02d}")
 
     def _shown_hint(self) -> str:
         """The hint's line while its question stands (the seat's legal decisions

@@ -7,7 +7,7 @@ others (`asks`, `input`, `screen`) build on it."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -24,11 +24,18 @@ from .curtain import SeatLanguages
 from .framekey import FrameKey
 from .hand import warm_up
 from .hints import HintService
+from .layers import LayerStack
 from .layout import TableLayout, table_layout
 from .logbook import LogBook
 from .model import TableModel
+from .pausemenu import PauseMenu
 from .recap import Recap, Step, decider, retold_steps, since_last_decision
+from .recapbox import RecapBox
 from .staging import Staging, mode
+from .unreachable import UnreachableNotice
+
+if TYPE_CHECKING:
+    from .screen import TableScreen
 
 OFF_TABLE = (-1, -1)
 """Where the mouse is taken to be when it is not known (back from another screen)."""
@@ -79,15 +86,8 @@ class TableFlow(Scene):
         button shows until the player scrolls down, presses it, or plays."""
         self.pause = 0.0
         self.over_for = 0.0
-        self.paused = False
-        self.leaving = False
-        """The pause menu asks whether to leave the table."""
-        self.conceding = False
-        """The pause menu asks whether to concede the game."""
-        self.giving: int | None = None
-        """The pause menu asks whether to hand this seat to a new player."""
-        self.unreachable_since: float | None = None
-        """When the host stopped answering (monotonic seconds), while it does not."""
+        self.layers = LayerStack()
+        """What lies over the table for a while: the recap, the pause menu..."""
         self.mouse = (0, 0)
         self.awaiting: tuple[int, int] | None = None
         """(seat, acks received before) of a decision sent, until the host has
@@ -112,8 +112,6 @@ class TableFlow(Scene):
         """A left button press was ignored: so is its release."""
         self.steps: list[Step] = []
         """The events of each update applied, with the seat that decided it (the recap's source)."""
-        self.recap: Recap | None = None
-        """What the others did since the deciding player's last decision, while shown."""
         self.hints = HintService()
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
@@ -125,6 +123,17 @@ class TableFlow(Scene):
     @property
     def view(self) -> View | None:
         return self.model.view(self.viewer)
+
+    @property
+    def paused(self) -> bool:
+        """The pause menu is up."""
+        return self.layers.find(PauseMenu) is not None
+
+    @property
+    def recap(self) -> Recap | None:
+        """What the others did since the deciding player's last decision, while shown."""
+        box = self.layers.find(RecapBox)
+        return box.recap if box is not None else None
 
     @property
     def staging(self) -> Staging:
@@ -296,13 +305,10 @@ class TableFlow(Scene):
             self._apply_next()
             if not instant:
                 break
+        self.layers.update(dt)
         if self.deciding() and self._asked != self._questions:
             self._asked, self._asked_at = self._questions, time.monotonic()
             self._start_recap()
-        elif self.recap is not None:
-            self.recap.left -= dt
-            if self.recap.left <= 0 or not self.deciding():
-                self.recap = None
         view = self.view
         if view and view["phase"] == "over" and not self.model.has_pending \
                 and not self.animator.busy:
@@ -314,35 +320,33 @@ class TableFlow(Scene):
         """A new question for the seat at the screen: tell what the others did
         since its last decision (if the setting is on and they did anything)."""
         seat = self.viewer
-        self.recap = None
+        self.layers.drop(RecapBox)
         if seat is None or not self.app.settings.recap:
             return
-        self.recap = Recap.of(since_last_decision(self.steps, seat), seat, self.model.name)
-
-    def skip_recap(self) -> None:
-        """A click or a key: the recap goes."""
-        self.recap = None
+        recap = Recap.of(since_last_decision(self.steps, seat), seat, self.model.name)
+        if recap is not None:
+            self.layers.push(RecapBox(cast("TableScreen", self), recap))
 
     def _follow_connection(self) -> None:
         """The host stopped answering, or is back: the notice over the table comes
         or goes (the connection retries by itself meanwhile)."""
         lost = self.model.status == "reconnecting"
-        if lost != (self.unreachable_since is not None):
-            self.unreachable_since = time.monotonic() if lost else None
+        if lost != (self.layers.find(UnreachableNotice) is not None):
+            self.layers.drop(UnreachableNotice)
+            if lost:
+                self.layers.push(UnreachableNotice(cast("TableScreen", self), time.monotonic()))
             self._build_buttons()
 
     def wake_in(self) -> float | None:
         """At once while something moves or an update is due; else when the
-        pause between two updates ends, when the results are due, or when an
-        absent player's countdown or the unreachable host's timer shows its next
-        second."""
+        pause between two updates ends, when the results are due, when an
+        absent player's countdown shows its next second, or when a layer over
+        the table changes."""
         assert self.events is not None
         if self.animator.busy or self.events.hidden:
             return 0.0
         speed = max(self.animator.speed, 0.001)
         times = [self.pause / speed] if self.pause > 0 else []
-        if self.recap is not None:
-            times.append(max(0.0, self.recap.left))
         if self.model.has_pending and not times:
             return 0.0
         view = self.view
@@ -350,9 +354,7 @@ class TableFlow(Scene):
                 and self.over_for < RESULTS_DELAY:
             times.append(RESULTS_DELAY - self.over_for)
         now = time.monotonic()
-        ticks = [seat.next_tick(now) for seat in self.model.seats]
-        if self.unreachable_since is not None:
-            ticks.append(1.0 - (now - self.unreachable_since) % 1.0)
+        ticks = [seat.next_tick(now) for seat in self.model.seats] + [self.layers.wake_in()]
         return min([*times, *(tick for tick in ticks if tick is not None)], default=None)
 
     def fast_forward(self, until_round: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -16,11 +17,15 @@ from . import guide
 from .asks import TableAsks
 from .controller import DRAG_DISTANCE
 from .controls import ControlBuilder
-from .overlays import confirm_buttons, pause_buttons, unreachable_button
+from .layout import TableLayout
 from .panel import text_height
+from .pausemenu import PauseMenu
 from .prompt import prompt
 from .staging import mode
 from .targets import Target, by_name
+
+if TYPE_CHECKING:
+    from .screen import TableScreen
 
 DECISION_THINGS: dict[str, tuple[str, ...]] = {
     "choose": ("hand:",), "cover": ("faceup:", "hand:"), "act": ("faceup:",), "build": ("end:",)}
@@ -48,21 +53,32 @@ class TableInput(TableAsks):
         self.events.skip()
 
     def on_escape(self) -> None:
-        if self.leaving or self.conceding or self.giving is not None:
-            self.stay()
+        """Esc: No to the pause menu's question, else undo what is staged, else
+        the pause menu or back from it."""
+        menu = self.layers.find(PauseMenu)
+        if menu is not None and menu.asking is not None:
+            menu.stay()
         elif not self.staging.empty:
             self.undo()
         else:
-            self.paused = not self.paused
-            self._build_buttons()
+            self.toggle_pause()
 
     def on_pause(self) -> None:
         """Pause (a gamepad's Start): the pause menu, or back from it, whatever is staged."""
-        if self.leaving or self.conceding or self.giving is not None:
-            self.stay()
+        menu = self.layers.find(PauseMenu)
+        if menu is not None and menu.asking is not None:
+            menu.stay()
         else:
-            self.paused = not self.paused
-            self._build_buttons()
+            self.toggle_pause()
+
+    def toggle_pause(self) -> None:
+        """The pause menu comes, or goes."""
+        menu = self.layers.find(PauseMenu)
+        if menu is None:
+            self.layers.push(PauseMenu(cast("TableScreen", self)))
+        else:
+            self.layers.remove(menu)
+        self._build_buttons()
 
     def on_enter(self) -> None:
         if self.curtain is not None:
@@ -105,7 +121,7 @@ class TableInput(TableAsks):
                                                                    pygame.K_SPACE)):
                 self.lift_curtain()
             return
-        if self.recap is not None and self._skips_recap(event):
+        if self.layers.handle(event):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
                 and self._too_soon(event):
@@ -140,20 +156,6 @@ class TableInput(TableAsks):
                 and before == len(self.buttons) and not any(
                     b.rect.collidepoint(event.pos) for b in self.buttons):
             self._click_table(event.pos)
-
-    def _skips_recap(self, event: pygame.event.Event) -> bool:
-        """A key or a click ends the recap; True if that is all it does (a click
-        on the recap's panel, or a key that only dismissed it)."""
-        if event.type == pygame.KEYDOWN:
-            self.skip_recap()
-            return event.key in (pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
-            on_panel = self.layout_ is not None and self.recap is not None \
-                and self.recap.rect(self.layout_).collidepoint(event.pos)
-            if event.type == pygame.MOUSEBUTTONUP or on_panel:
-                self.skip_recap()
-            return on_panel
-        return False
 
     def _too_soon(self, event: pygame.event.Event) -> bool:
         """A left click on the prompt's controls within `App.click_guard` seconds
@@ -233,7 +235,6 @@ class TableInput(TableAsks):
         layout = self.layout_
         if layout is None:
             return
-        px = layout.px
         self.buttons.append(Button("menu", layout.top_button(0), tr("menu"), self.on_escape))
         if self.hints_allowed():
             self.buttons.append(Button(
@@ -243,65 +244,52 @@ class TableInput(TableAsks):
             self.buttons.append(Button(
                 "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
                 self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
-        if self.unreachable_since is not None:
-            self.buttons.append(unreachable_button(self.size, self.px, self.leave_now))
+        if self.layers.modal():
+            self.buttons += self.layers.buttons()
             return
-        if self.log_unread and not self.paused and self.curtain is None:
+        self.buttons += self._table_buttons(layout)
+        self.buttons += self.layers.buttons()
+
+    def _table_buttons(self, layout: TableLayout) -> list[Button]:
+        """The table's own buttons: the log's, the results', the first game's guide's,
+        and those of the seat's decision."""
+        px = layout.px
+        buttons: list[Button] = []
+        if self.log_unread and self.curtain is None:
             log = layout.log
-            self.buttons.append(Button(
+            buttons.append(Button(
                 "log_newest", pygame.Rect(log.left + px(10), log.bottom - px(30), log.w - px(20),
                                           px(24)), trn("log.newer", self.log_unread),
                 self.newest_log))
-        if self.paused and self.leaving:
-            self.buttons += confirm_buttons(self.size, self.px, self.leave_now, self.stay)
-            return
-        if self.paused and self.giving is not None:
-            self.buttons += confirm_buttons(self.size, self.px, self.give_now, self.stay,
-                                            ("give.confirm", "leave.stay"))
-            return
-        if self.paused and self.conceding:
-            self.buttons += confirm_buttons(self.size, self.px, self.concede_now, self.stay,
-                                            ("concede.confirm", "concede.stay"))
-            return
-        if self.paused:
-            actions = {"resume": self.on_escape, "settings": self.settings, "rules": self.rules,
-                       "leave": self.leave}
-            if self._may_concede():
-                actions["concede"] = self.concede
-            self.buttons += pause_buttons(self.size, self.px, actions, self._seats_to_give(),
-                                          self.give_seat,
-                                          paused=self.link.pauses)
-            return
         view = self.view
         if self.curtain is not None or view is None:
-            return
+            return buttons
         area = layout.actions.inflate(-px(16), -px(12))
         bottom = pygame.Rect(area.left, area.bottom - px(32), area.w, px(32))
         current = mode(view)
         if current == "over":
-            self.buttons.append(Button("results", bottom, tr("results.title"),
-                                       self.show_results, primary=True))
-            return
+            buttons.append(Button("results", bottom, tr("results.title"),
+                                  self.show_results, primary=True))
+            return buttons
         if not self.deciding():
-            return
+            return buttons
         hint = guide.current_hint(self.app.settings, self._hint_topic(current))
         if hint is not None:
-            self.buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
-                                       partial(self.dismiss_hint, hint)))
+            buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
+                                  partial(self.dismiss_hint, hint)))
         half = (bottom.w - px(8)) // 2
-        self.buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
-                                   tr("undo"), self.undo, enabled=not self.staging.empty))
+        buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
+                              tr("undo"), self.undo, enabled=not self.staging.empty))
         confirm_label = tr("build") if current == "build" else tr("confirm")
-        self.buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
-                                                          bottom.h), confirm_label, self.send,
-                                   enabled=self.staging.decision(view) is not None,
-                                   primary=True))
+        buttons.append(Button("confirm", pygame.Rect(bottom.right - half, bottom.top, half,
+                                                     bottom.h), confirm_label, self.send,
+                              enabled=self.staging.decision(view) is not None, primary=True))
         top_y = area.top + text_height(layout, self._prompt(view, current), self.model.error)
         body = pygame.Rect(area.left, top_y, area.w, bottom.top - px(6) - top_y)
         assert self.viewer is not None
         builder = ControlBuilder(self.controller, px, self.model.names,
                                  self.app.settings.colorblind)
-        self.buttons += builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
+        return buttons + builder.build(view, current, view["seats"][self.viewer]["face_up"], body)
 
     def focus_order(self) -> list[str]:
         """Tab starts at this player's decision (the things the step is about, then

@@ -22,7 +22,6 @@ from .input import TableInput
 from .layout import TableLayout
 from .logpanel import draw_log
 from .market import draw_market
-from .overlays import draw_pause
 from .panel import draw_panel
 from .rows import draw_rows
 from .seats import draw_seat
@@ -44,8 +43,7 @@ class TableScreen(TableInput):
                 surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
                 self.scale, self.languages.of(self.curtain),
                 pad=self.app.pads.count > 0 or self.app.pads.used)
-            if self.paused:
-                draw_pause(surface, self.buttons, self._question(), self.px)
+            self.layers.draw(surface)
             return
         key = self._frame_key()
         if self._static is None or self._static.get_size() != surface.get_size():
@@ -63,7 +61,8 @@ class TableScreen(TableInput):
         self._screen, self._overlays = screen, self._draw_overlays(surface)
 
     def _draw_overlays(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """Flights, a dragged card and the tooltip over the static table; where."""
+        """Flights, a dragged card, the layers and the tooltip over the static
+        table; where."""
         drawn = self.animator.draw(surface)
         drag = self.controller.drag
         if drag is not None and self.canvas is not None:
@@ -71,13 +70,9 @@ class TableScreen(TableInput):
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
                 drawn.append(surface.blit(face, face.get_rect(center=self.mouse)))
-        if self.recap is not None and self.layout_ is not None and not self.paused:
-            drawn.append(self.recap.draw(surface, self.layout_))
-        if self.unreachable_since is not None:
-            draw_pause(surface, self.buttons, self._unreachable_notice(), self.px)
-            return [surface.get_rect()]
+        drawn += self.layers.draw(surface)
         canvas = self.canvas
-        if canvas is not None and not self.paused:
+        if canvas is not None and not self.layers.modal():
             tip = next((text for rect, text in reversed(canvas.hovers)
                         if rect.collidepoint(self.mouse)), None)
             if tip and not any(b.rect.collidepoint(self.mouse) for b in self.buttons):
@@ -195,8 +190,6 @@ class TableScreen(TableInput):
             area = self.layout_.actions
             surface.blit(label, label.get_rect(bottomleft=(area.left + self.layout_.px(10),
                                                            area.bottom - self.layout_.px(8))))
-        if self.paused:
-            draw_pause(surface, self.buttons, self._question(), self.px)
         self.canvas = canvas
 
     def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
