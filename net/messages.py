@@ -137,14 +137,15 @@ class Registry:
     def _unknown(self, obj: Any, kind: str) -> Message:
         if self.strict:
             raise FrameError("bad_message", where="type", problem="unknown_type")
+        try:
+            message = Unknown.model_validate(obj)
+        except ValidationError as error:
+            raise _refused(error, kind) from None
         if kind not in self._skipped:
             self._skipped.add(kind)
             log.warning("the host sent a message of type %r, which this %s does not know "
                         "(a newer host?): skipped", kind, self.reader)
-        try:
-            return Unknown.model_validate(obj)
-        except ValidationError as error:
-            raise _refused(error, kind) from None
+        return message
 
 
 CLIENT_MESSAGES = Registry("host", strict=True)
