@@ -12,11 +12,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from net.messages import (
+    HOST_MESSAGES,
+    Ack,
+    Error,
+    GameOver,
+    Handlers,
+    History,
+    Joined,
+    TableStatus,
+    ViewUpdate,
+)
+
 from ...editions import DEFAULT_EDITION
 from ..table.logtext import error_text
 from . import lanseats, localgame
 from .lanhost import HostedTable
 from .link import BaseLink, Message
+
+NEWS: Handlers[list[Message]] = Handlers(HOST_MESSAGES)
+"""What the table hears of each host message: `handler(link, seat, message)`;
+other types it does not hear."""
 
 
 class NetLink(BaseLink):
@@ -123,53 +139,72 @@ class NetLink(BaseLink):
         return out
 
     def translate(self, seat: int, message: dict[str, Any]) -> list[Message]:
-        """One host message in the table's terms (none for bookkeeping messages)."""
-        kind = message.get("type")
-        if kind == "joined" and self.slot is not None and message.get("token"):
+        """One host message in the table's terms (`NEWS`; none for bookkeeping
+        messages), or a change of the connection's status."""
+        if message["type"] == "connection":
+            self.status = message["status"]
+            return [{"type": "connection", "status": message["status"]}]
+        handler = NEWS.get(message["type"])
+        return [] if handler is None else handler(self, seat, message)
+
+    @NEWS.on(Joined)
+    def _joined_seat(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        if self.slot is not None and message.get("token"):
             self._tokens[seat] = message["token"]
             self._save_session()
-        if kind == "view" and message["view"]["phase"] == "over":
+        return []
+
+    @NEWS.on(ViewUpdate)
+    def _view(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        if message["view"]["phase"] == "over":
             self._game_over()
-        elif kind == "view" and message["view"]["round"] != self._round:
+        elif message["view"]["round"] != self._round:
             self._round = message["view"]["round"]
             self._save_session()
             if self.hosted is not None:
                 self.hosted.note(round=self._round)
-        if kind == "view":
-            return [{"type": "view", "seat": seat, "view": message["view"],
-                     "events": message.get("events", [])}]
-        if kind == "history":
-            return [{"type": "history", "seat": seat, "version": message["version"],
-                     "events": message["events"]}]
-        if kind == "table":
-            if not self.fixed_names:
-                self.names = [s["name"] for s in message["seats"]]
-            if self.hosted is not None:
-                self.hosted.note(names=self.names, edition=message.get("edition"),
-                                 levels=[s["level"] if s["kind"] == "bot" else None
-                                         for s in message["seats"]])
-            self.host_role = any(c.is_host for c in self.connections.values())
-            return [{"type": "table", "names": self.names, "status": message["status"],
-                     "seats": message["seats"], "hints": message.get("hints", False)}]
-        if kind == "error" and message.get("reason") in ("wrong_token", "kicked") \
-                and self.lan_seat is not None:
+        return [{"type": "view", "seat": seat, "view": message["view"],
+                 "events": message.get("events", [])}]
+
+    @NEWS.on(History)
+    def _history(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        return [{"type": "history", "seat": seat, "version": message["version"],
+                 "events": message["events"]}]
+
+    @NEWS.on(TableStatus)
+    def _table_status(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        if not self.fixed_names:
+            self.names = [s["name"] for s in message["seats"]]
+        if self.hosted is not None:
+            self.hosted.note(names=self.names, edition=message.get("edition"),
+                             levels=[s["level"] if s["kind"] == "bot" else None
+                                     for s in message["seats"]])
+        self.host_role = any(c.is_host for c in self.connections.values())
+        return [{"type": "table", "names": self.names, "status": message["status"],
+                 "seats": message["seats"], "hints": message.get("hints", False)}]
+
+    @NEWS.on(Error)
+    def _error(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        if message.get("reason") in ("wrong_token", "kicked") and self.lan_seat is not None:
             lanseats.forget(*self.lan_seat)
-        if kind == "error":
-            return [{"type": "error", "seat": seat, "reason": message.get("reason"),
-                     "message": error_text(message.get("reason")),
-                     "fatal": message.get("fatal", False)}]
-        if kind == "game_over" and seat == self.human_seats[0]:
-            return [{"type": "record", "record": message["record"]}]
-        if kind == "ack" and message["seq"] in self._takeback_seqs:
-            self._takeback_seqs.discard(message["seq"])
-            self.takebacks += 1
-            self._save_session()
+        return [{"type": "error", "seat": seat, "reason": message.get("reason"),
+                 "message": error_text(message.get("reason")),
+                 "fatal": message.get("fatal", False)}]
+
+    @NEWS.on(GameOver)
+    def _record(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        """The game's record, once (every seat at this screen gets it)."""
+        if seat != self.human_seats[0]:
             return []
-        if kind == "ack":
+        return [{"type": "record", "record": message["record"]}]
+
+    @NEWS.on(Ack)
+    def _ack(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        if message["seq"] not in self._takeback_seqs:
             return [{"type": "ack", "seat": seat, "version": message["version"]}]
-        if kind == "connection":
-            self.status = message["status"]
-            return [{"type": "connection", "status": message["status"]}]
+        self._takeback_seqs.discard(message["seq"])
+        self.takebacks += 1
+        self._save_session()
         return []
 
     def _game_over(self) -> None:
