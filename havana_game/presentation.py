@@ -1,7 +1,9 @@
 """The presentation vocabulary: how the game is shown, in one data file
 (`data/presentation.json`) that every screen showing the game reads. The pygame
-client draws with it; a web page is served the same document (`document()`), so
-no color, shape or label is typed twice.
+client draws with it; the web seat page reads the same document, as
+`web/presentation.js` and its colors as `web/presentation.css`, both written by
+`tools/web_presentation.py` (a test checks them), so no color, shape or label is
+typed twice.
 
 It holds the table's palette, each material's color and shape (color-blind
 letters are the `letter` text key, in the player's language), the seats'
@@ -71,6 +73,13 @@ def material_shapes() -> dict[str, str]:
 
 def material_shape(name: str) -> str:
     return str(vocabulary()["materials"][name]["shape"])
+
+
+def payment_weights(costs: tuple[str, ...]) -> tuple[int, ...]:
+    """How dear each entry of a payment is, in the edition's cost order (four
+    colors, gray, pesos, workers): payments are proposed cheapest first."""
+    weights = vocabulary()["payment_weights"]
+    return (*[int(weights["colored"])] * 4, *(int(weights[name]) for name in costs[4:]))
 
 
 def seat_colors() -> tuple[Color, ...]:

@@ -6,16 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...presentation import decision_mode, effect
+from ...presentation import decision_mode, effect, payment_weights
 from ...rules import View
 from .edition import card_key, costs
 
 Decision = dict[str, Any]
-
-PAY_WEIGHTS = (4, 4, 4, 4, 1, 1, 4)
-"""How dear each resource is (in cost order: four colors, gray, pesos, workers),
-for proposing the cheapest payment first."""
-
 
 def mode(view: View | None) -> str:
     """What the seat is asked now: choose, act, tax, build, cover, wait or over."""
@@ -32,7 +27,7 @@ def mode(view: View | None) -> str:
 
 def payment_cost(decision: Decision) -> tuple[int, int]:
     pay = decision.get("pay", {})
-    weights = dict(zip(costs(), PAY_WEIGHTS, strict=True))
+    weights = dict(zip(costs(), payment_weights(costs()), strict=True))
     return sum(weights[k] * n for k, n in pay.items()), sum(pay.values())
 
 

@@ -1,0 +1,53 @@
+// The host's messages: what each changes in the seat page's state (state.js),
+// then the page is drawn again.
+
+import { tr } from "./i18n.js";
+import { addLog } from "./logtext.js";
+import { clearStage } from "./staging.js";
+import { state } from "./state.js";
+import { $, drawStatus, errorText, render, showJoin } from "./views.js";
+
+export function onMessage(message) {
+  switch (message.type) {
+    case "joined":
+      state.seat = message.seat;
+      state.notice = null;
+      $("join").hidden = true;
+      break;
+    case "table":
+      state.table = message;
+      break;
+    case "history":
+      state.log = [];
+      addLog(message.events);
+      break;
+    case "view":
+      if (state.view && message.view.version !== state.view.version) clearStage();
+      if (state.view && message.view.version < state.view.version) state.log = [];
+      state.view = message.view;
+      if (state.sentVersion !== null && message.view.version !== state.sentVersion) state.sentVersion = null;
+      addLog(message.events);
+      break;
+    case "game_over":
+      state.over = message;
+      break;
+    case "error":
+      if (message.reason === "stale" || message.seq !== null) state.sentVersion = null;
+      state.notice = errorText(message.reason);
+      setTimeout(() => { state.notice = null; drawStatus(); }, 4000);
+      if (message.fatal && ["wrong_token", "no_such_seat", "table_full", "wrong_code", "kicked"].includes(message.reason)) {
+        state.seat = null;
+        state.view = null;
+        showJoin(message.reason === "wrong_token" ? tr("join.seat_given") : errorText(message.reason));
+      }
+      break;
+    default:
+      break;
+  }
+  render();
+}
+
+export function onStatus() {
+  drawStatus();
+  document.body.dataset.link = state.link.status;
+}

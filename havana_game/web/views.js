@@ -1,0 +1,321 @@
+// The seat page's DOM: draws the state (state.js) and turns clicks into staged
+// choices (staging.js) and the confirmed decision.
+
+import { has, tr, trn } from "./i18n.js";
+import { optionLabel } from "./labels.js";
+import { actOptions, clearStage, decision, legal, mode, options, payments, stagedAnything, toggleEnd, toggleEndTurn,
+  toggleFaceUp, toggleHand, toggleOption, unstage } from "./staging.js";
+import { buildingName, cardName, edition, seatName, state } from "./state.js";
+
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "onclick") node.addEventListener("click", value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const $ = (id) => document.getElementById(id);
+
+function matLetter(name) {
+  if (name === "pesos") return "$";
+  if (name === "workers" || name === "worker") return "w";
+  return tr(`letter.${name}`);
+}
+
+function mat(name) {
+  const kind = name === "worker" ? "workers" : name;
+  const label = has(`color.${kind}`) ? tr(`color.${kind}`) : tr(kind);
+  return el("span", { class: `mat ${kind}`, title: label, "aria-label": label }, matLetter(kind));
+}
+
+function amount(name, count) {
+  return el("span", { class: "n" }, mat(name), count);
+}
+
+// A click that changes the staged choice: stage it, draw again.
+function act(change, ...args) {
+  change(...args);
+  render();
+}
+
+export function confirm() {
+  const chosen = decision();
+  if (!chosen || !state.view) return;
+  state.link.command("decide", { version: state.view.version, decision: chosen });
+  state.sentVersion = state.view.version;
+  clearStage();
+  render();
+}
+
+function cardFace(index, props = {}, small = false) {
+  const card = edition().cards[index] || { number: "?" };
+  return el("button", { type: "button", class: `card${small ? " small" : ""} ${props.class || ""}`,
+    disabled: !props.onclick, onclick: props.onclick, dataset: { card: index }, title: cardName(index) },
+  el("span", { class: "no" }, card.number), el("span", {}, cardName(index)));
+}
+
+function cardBack(small = false) {
+  return el("span", { class: `card back${small ? " small" : ""}` }, el("span", { class: "no" }, "?"));
+}
+
+function resources(seat) {
+  const ed = edition();
+  return el("div", { class: "res" },
+    ed.materials.map((name) => amount(name, seat.materials[name] || 0)),
+    amount("pesos", seat.pesos), amount("workers", seat.workers));
+}
+
+function promptText() {
+  const view = state.view;
+  const m = mode();
+  if (!view) return state.table && state.table.status === "lobby" ? tr("lobby.waiting") : "";
+  switch (m) {
+    case "over": return tr("prompt.over");
+    case "choose": return tr("prompt.choose");
+    case "cover": return tr("prompt.cover");
+    case "tax": return tr("prompt.tax", { name: seatName(view.tax_queue[0]) });
+    case "act": return state.stage.act !== null && actOptions().length > 1
+      ? tr("prompt.act_option", { card: cardName(state.stage.act) }) : tr("prompt.act");
+    case "build": {
+      const pays = payments();
+      if (state.stage.end && pays.length > 1) {
+        const row = view.rows[state.stage.end.row];
+        const id = state.stage.end.side === "left" ? row[0] : row[row.length - 1];
+        return tr("prompt.pay", { building: buildingName(id), i: (state.stage.option ?? 0) + 1, n: pays.length });
+      }
+      const me = view.seats[view.you];
+      return me.vp >= view.target_vp ? tr("prompt.build_goal", { vp: me.vp, target: view.target_vp }) : tr("prompt.build");
+    }
+    default:
+      if (view.phase === "setup" || view.to_decide.length > 1 || view.active === null) return tr("prompt.wait_all");
+      return tr("prompt.wait", { name: seatName(view.active) });
+  }
+}
+
+function labelParts(parts) {
+  return parts.map((part) => (typeof part === "string" ? part
+    : "count" in part ? amount(part.amount, part.count) : mat(part.mat)));
+}
+
+function drawDecision() {
+  const m = mode();
+  const mine = !["wait", "over"].includes(m);
+  const panel = el("div", { class: "panel", id: "ask" },
+    el("div", { id: "prompt", class: mine ? "mine" : "" }, promptText()));
+  if (!mine) return panel;
+  const opts = options();
+  if (opts.length > 1 || (m === "tax" && opts.length)) {
+    panel.append(el("div", { class: "options" }, opts.map((d, i) => el("button", {
+      type: "button", class: state.stage.option === i ? "staged" : "pick", dataset: { option: i },
+      onclick: () => act(toggleOption, i) }, labelParts(optionLabel(d))))));
+  }
+  const actions = el("div", { class: "actions" });
+  if (m === "build" && legal().some((d) => d.kind === "end_turn")) {
+    actions.append(el("button", { type: "button", id: "end-turn", class: state.stage.endTurn ? "staged" : "pick",
+      onclick: () => act(toggleEndTurn) }, tr("end_turn")));
+  }
+  actions.append(el("button", { type: "button", id: "undo", disabled: !stagedAnything(), onclick: () => act(unstage) }, tr("undo")));
+  actions.append(el("button", { type: "button", id: "confirm", class: "primary grow", disabled: !decision(),
+    onclick: confirm }, tr("confirm")));
+  panel.append(actions);
+  return panel;
+}
+
+function drawMe() {
+  const view = state.view;
+  const me = view.seats[view.you];
+  const m = mode();
+  const s = state.stage;
+  const legalCards = new Set();
+  const legalCovered = new Set();
+  const legalActs = new Set();
+  for (const d of legal()) {
+    if (d.kind === "choose") d.cards.forEach((c) => legalCards.add(c));
+    if (d.kind === "cover") { legalCards.add(d.card); legalCovered.add(d.covered); }
+    if (d.kind === "act") legalActs.add(d.card);
+  }
+  const faceUp = me.face_up.map((card) => {
+    const pickable = (m === "act" && legalActs.has(card)) || (m === "cover" && legalCovered.has(card));
+    const staged = s.act === card || s.covered === card;
+    return cardFace(card, { class: staged ? "staged" : pickable ? "pick" : "",
+      onclick: pickable ? () => act(toggleFaceUp, card) : null });
+  });
+  const hand = (view.hand || []).map((card) => {
+    const pickable = (m === "choose" || m === "cover") && legalCards.has(card);
+    return cardFace(card, { class: s.cards.includes(card) ? "staged" : pickable ? "pick" : "",
+      onclick: pickable ? () => act(toggleHand, card) : null }, true);
+  });
+  return el("div", { class: "panel", id: "me" },
+    el("div", { class: "seat-head" },
+      el("h2", {}, [tr("web.you", { name: seatName(view.you) }),
+        me.number === null ? null : String(me.number).padStart(2, "0"),
+        tr("hover.vp", { vp: me.vp, target: view.target_vp })].filter((part) => part !== null).join(" · "))),
+    resources(me),
+    el("div", { class: "cards spaced", id: "face-up" }, faceUp,
+      (view.face_down || []).map(() => cardBack()), me.protected ? el("span", { class: "badge" }, tr("protected")) : null),
+    el("h2", { class: "spaced" }, tr("hand", { n: (view.hand || []).length }),
+      " · ", tr("discard", { n: me.discard_size })),
+    el("div", { class: "cards", id: "hand" }, hand));
+}
+
+function drawRows() {
+  const view = state.view;
+  const m = mode();
+  const ends = new Set(m === "build" ? legal().filter((d) => d.kind === "build").map((d) => `${d.row}:${d.side}`) : []);
+  const rows = view.rows.map((row, r) => el("div", { class: "row", dataset: { row: r } }, row.map((id, i) => {
+    const side = i === 0 ? "left" : i === row.length - 1 ? "right" : null;
+    const pickable = side !== null && ends.has(`${r}:${side}`);
+    const staged = state.stage.end && state.stage.end.row === r && state.stage.end.side === side;
+    const b = edition().buildings[id] || { cost: [], vp: 0 };
+    const costs = edition().costs;
+    return el("button", { type: "button", class: `bld${b.architect ? " arch" : ""}${side ? "" : " middle"}${staged ? " staged" : pickable ? " pick" : ""}`,
+      disabled: !pickable, onclick: pickable ? () => act(toggleEnd, r, side) : null, dataset: { building: id },
+      title: tr("tooltip.building", { building: buildingName(id), vp: b.vp }) },
+    el("div", { class: "vp" }, tr("web.vp", { vp: b.vp })), el("div", {}, buildingName(id)),
+    el("div", { class: "cost" }, costs.map((name, k) => (b.cost[k] ? amount(name, b.cost[k]) : null))));
+  })));
+  return el("div", { class: "panel", id: "rows" }, el("h2", {}, tr("web.rows"), " · ", tr("pile", { n: view.pile_size })), el("div", { class: "rows" }, rows));
+}
+
+function drawMarket() {
+  const view = state.view;
+  const ed = edition();
+  return el("div", { class: "panel", id: "market" },
+    el("h2", {}, tr("market"), " · ", tr("round_phase", { n: view.round, phase: tr(`phase.${view.phase}`) })),
+    el("div", { class: "res" }, ed.materials.map((name) => amount(name, view.market[name] || 0)),
+      amount("pesos", view.market.pesos), el("span", { class: "badge" }, tr("bag", { n: view.bag_size })),
+      el("span", { class: "badge" }, `${tr("caption.bank")}: `), amount("workers", view.workers_in_bank)));
+}
+
+function drawSeats() {
+  const view = state.view;
+  const seats = view.seats.filter((s) => s.seat !== view.you).map((s) => {
+    const info = state.table && state.table.seats[s.seat];
+    const away = info && info.kind === "human" && !info.connected;
+    return el("div", { class: `seat${view.to_decide.includes(s.seat) ? " turn" : ""}`, dataset: { seat: s.seat } },
+      el("div", { class: "who" }, el("span", {}, seatName(s.seat)),
+        el("span", { class: "num" }, s.number === null ? "" : String(s.number).padStart(2, "0"))),
+      el("div", {}, `${tr("web.vp", { vp: s.vp })} · ${tr("hand_size", { n: s.hand_size })} · ${tr("built")} ${s.built.length}`),
+      resources(s),
+      el("div", { class: "cards spaced" }, s.face_up.map((c) => cardFace(c, {}, true)),
+        s.has_face_down ? cardBack(true) : null),
+      s.protected ? el("div", { class: "badge" }, tr("protected")) : null,
+      info && info.kind === "bot" ? el("div", { class: "badge" }, tr(`ai.${info.level}`)) : null,
+      away ? el("div", { class: "badge" }, tr("seat.badge.away")) : null);
+  });
+  return el("div", { class: "panel", id: "seats" }, el("h2", {}, tr("players")), el("div", { class: "seats" }, seats));
+}
+
+function drawLog() {
+  const list = el("ul", { id: "log" }, [...state.log].reverse().slice(0, 60).map((line) => el("li", {}, line)));
+  const details = el("details", { class: "panel", open: state.logOpen ?? window.innerWidth >= 820 },
+    el("summary", {}, tr("log")), list);
+  details.addEventListener("toggle", () => { state.logOpen = details.open; });
+  return details;
+}
+
+function drawResults() {
+  const view = state.view;
+  const over = state.over;
+  const winners = over ? over.winners : view.winners;
+  const ranking = view.ranking.length ? view.ranking : view.seats.map((s) => s.seat);
+  return el("div", { class: "panel", id: "results" },
+    el("h2", {}, tr("results.title")),
+    el("div", { id: "prompt", class: "mine" }, trn("results.winner", winners.length, { names: winners.map(seatName).join(tr("list.separator")) })),
+    view.end_reason ? el("div", { class: "badge" }, tr(`reason.${view.end_reason}`)) : null,
+    el("ol", {}, ranking.map((seat) => el("li", { dataset: { seat } }, `${seatName(seat)} — `,
+      trn("results.score", view.seats[seat].built.length, { vp: view.seats[seat].vp })))));
+}
+
+function drawLobby() {
+  const table = state.table;
+  const host = table.host_seat === state.seat;
+  const panel = el("div", { class: "panel", id: "lobby" }, el("h2", {}, tr("lobby.title")),
+    el("ul", {}, table.seats.map((s) => el("li", {}, s.kind === "open" ? tr("lobby.empty")
+      : tr("lobby.seat", { name: s.name, kind: s.kind === "bot" ? tr(`ai.${s.level}`) : tr("human") })))));
+  if (host) {
+    panel.append(el("div", { class: "actions" }, el("button", { type: "button", id: "start", class: "primary grow",
+      onclick: () => state.link.command("start", { version: table.revision }) }, tr("start"))));
+  } else if (table.host_seat !== null) {
+    panel.append(el("p", {}, tr("lobby.host_starts", { name: seatName(table.host_seat) })));
+  }
+  return panel;
+}
+
+export function render() {
+  const game = $("game");
+  const view = state.view;
+  const m = mode();
+  document.body.dataset.mode = state.link && state.seat !== null ? m : "join";
+  document.body.dataset.version = view ? view.version : "";
+  document.body.dataset.phase = view ? view.phase : (state.table ? state.table.status : "");
+  const mine = !["wait", "over"].includes(m);
+  if (mine && !state.wasMine && navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
+    navigator.vibrate(80);
+  }
+  state.wasMine = mine;
+  drawStatus();
+  if (state.seat === null) {
+    game.hidden = true;
+    return;
+  }
+  game.hidden = false;
+  game.replaceChildren();
+  if (!view) {
+    if (state.table) game.append(drawLobby());
+    return;
+  }
+  const left = el("div", {}, m === "over" ? drawResults() : drawDecision(), drawMe(), drawRows());
+  const right = el("div", {}, drawMarket(), drawSeats(), drawLog());
+  game.append(el("div", { class: "layout" }, left, right));
+  state.timing.firstView ??= performance.now();
+}
+
+export function drawStatus() {
+  const status = $("status");
+  const link = state.link;
+  let text = "";
+  let warn = false;
+  if (state.notice) {
+    text = state.notice;
+    warn = true;
+  } else if (link && link.status === "reconnecting") {
+    text = tr("net.reconnecting");
+    warn = true;
+  } else if (link && link.status === "connecting") {
+    text = tr("web.connecting");
+  } else if (state.view && state.view.you !== null) {
+    text = tr("target", { vp: state.view.target_vp });
+  }
+  status.textContent = text;
+  status.classList.toggle("warn", warn);
+}
+
+export function errorText(reason) {
+  return has(`error.${reason}`) ? tr(`error.${reason}`) : tr("error.unknown", { reason });
+}
+
+export function showJoin(note) {
+  state.timing.form ??= performance.now();
+  $("join").hidden = false;
+  $("game").hidden = true;
+  $("join-note").textContent = note || "";
+  document.body.dataset.mode = "join";
+}
+
+export function texts() {
+  $("name-label").textContent = tr("name");
+  $("join-button").textContent = tr("web.join");
+  document.title = `Havana · ${tr("title")}`;
+}
+
