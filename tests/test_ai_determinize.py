@@ -14,6 +14,8 @@ from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Cover, apply, legal_decisions, new_game, snapshot, view_for
 from havana_game.rules.state import COVER, SETUP
 
+from .research import search_research
+
 RULES = classic_rules()
 FULL_SET = (1 << len(RULES.cards)) - 1
 
@@ -207,7 +209,7 @@ def test_the_tree_is_open_loop_over_the_picks_that_do_not_key_the_root(turn, exp
     own_picks = set(legal_decisions(real, seat))
     children = {}
     for keyed_by in (exploded, open_loop):
-        search = Search(determinizer, random.Random(1), open_loop=keyed_by)
+        search = search_research.ResearchSearch(determinizer, random.Random(1), open_loop=keyed_by)
         search.run(iterations=300)
         children[keyed_by] = len(search.root.children)
         assert all(search.root.stats[s] for s in range(4))
@@ -218,10 +220,9 @@ def test_a_workers_search_carries_whose_picks_key_the_root():
     real, seat = next((s, seat) for s, seat in positions(4, seed=5, every=1)
                       if s.phase == COVER and s.turn == 0)
     view = view_for(real, seat)
-    others = search_root(view, None, 9, None, 60, SearchSettings(reopen=True, open_loop="others"))
-    assert others == searched(Determinizer(view, RULES, reopen=True), 9, None, 60,
-                              open_loop="others")
-    assert others != search_root(view, None, 9, None, 60, SearchSettings(reopen=True))
+    own = search_root(view, None, 9, None, 60, SearchSettings(reopen=True, open_loop="own"))
+    assert own == searched(Determinizer(view, RULES, reopen=True), 9, None, 60, open_loop="own")
+    assert own != search_root(view, None, 9, None, 60, SearchSettings(reopen=True))
 
 
 def test_the_tree_keyed_by_own_decisions_branches_on_them_alone():
@@ -234,7 +235,7 @@ def test_the_tree_keyed_by_own_decisions_branches_on_them_alone():
     determinizer = Determinizer(view_for(real, seat), RULES, reopen=True)
 
     def others_branch(open_loop: str) -> int:
-        search = Search(determinizer, random.Random(1), open_loop=open_loop)
+        search = search_research.ResearchSearch(determinizer, random.Random(1), open_loop=open_loop)
         search.run(iterations=400)
         branching, nodes = 0, [search.root]
         while nodes:

@@ -1,16 +1,22 @@
-"""A building's payments as one choice (`ismcts.FAMILIES`): the final pick sums a
-building's payments before comparing it with ending the turn, and the search
-tries every building (and ending the turn) before a second way to pay."""
+"""A building's payments as one choice (tools/search_research.py's families, a
+research setting): the final pick sums a building's payments before comparing it
+with ending the turn, and the search tries every building (and ending the turn)
+before a second way to pay."""
 
 import random
 
 from havana_game.ai import ismcts
 from havana_game.ai.determinize import Determinizer
-from havana_game.ai.ismcts import Search, family, most_visited
+from havana_game.ai.ismcts import most_visited
 from havana_game.ai.parallel import merge
 from havana_game.ai.policy import medium_decision
 from havana_game.content import classic_rules
 from havana_game.rules import Build, EndTurn, apply, legal_decisions, new_game, view_for
+
+from .research import search_research
+
+ResearchSearch, family = search_research.ResearchSearch, search_research.family
+most_visited_family = search_research.most_visited_family
 
 RULES = classic_rules()
 PESOS = Build(0, (0, 0, 1, 0, 0, 5, 0))
@@ -26,19 +32,19 @@ def test_a_buildings_payments_are_one_family():
 
 def test_the_pick_sums_a_buildings_payments_before_comparing():
     stats = {END: (10, 9.0), PESOS: (7, 6.3), WORKER: (6, 5.5)}
-    assert most_visited(stats, families=False) == END
-    assert most_visited(stats, families=True) == PESOS  # 13 visits, then its most visited
-    assert most_visited({END: (10, 9.0), PESOS: (4, 3.6), OTHER_END: (9, 8.0)}, True) == END
+    assert most_visited(stats) == END
+    assert most_visited_family(stats) == PESOS  # 13 visits, then its most visited
+    assert most_visited_family({END: (10, 9.0), PESOS: (4, 3.6), OTHER_END: (9, 8.0)}) == END
 
 
 def test_the_workers_sums_are_picked_the_same_way():
     results = [([(END, 10, 9.0), (PESOS, 6, 5.2)], 16), ([(WORKER, 5, 4.4)], 5)]
-    assert merge(results, 2).decision == END
-    assert merge(results, 2, families=True).decision == PESOS
+    assert merge(results, 2).decision == search_research.merge(results, 2, False).decision == END
+    assert search_research.merge(results, 2, families=True).decision == PESOS
 
 
 def test_every_building_is_tried_before_a_second_payment():
-    search = Search(_determinizer(), random.Random(3), families=True)
+    search = ResearchSearch(_determinizer(), random.Random(3), families=True)
     stats: dict = {}
     legal = (PESOS, WORKER, OTHER_END, END)
     first = [search._select_family(stats, legal) for _ in range(3)]
@@ -51,7 +57,7 @@ def test_every_building_is_tried_before_a_second_payment():
 
 def test_a_search_with_families_plays_legal_decisions_and_counts_its_visits():
     view = _build_view()
-    search = Search(Determinizer(view, RULES), random.Random(5), families=True)
+    search = ResearchSearch(Determinizer(view, RULES), random.Random(5), families=True)
     decision = search.run(iterations=300)
     mine = search.root.stats[view["you"]]
     assert decision in mine and sum(st[0] for st in mine.values()) == 300
@@ -77,18 +83,9 @@ def _build_view():
 
 
 def _tune_search():
-    import importlib.util
-    import sys
-    from pathlib import Path
+    import tune_search  # on the path with the research tools
 
-    tools = Path(__file__).resolve().parent.parent / "tools"
-    if str(tools) not in sys.path:
-        sys.path.insert(0, str(tools))  # tune_search imports value_model beside it
-    spec = importlib.util.spec_from_file_location("tune_search", tools / "tune_search.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tune_search"] = module
-    spec.loader.exec_module(module)
-    return module
+    return tune_search
 
 
 def test_partitioned_searches_each_deepen_one_of_the_best_after_a_shared_look():

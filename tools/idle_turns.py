@@ -2,8 +2,8 @@
 searching seat could build and ended its turn instead, the root's statistics per
 family (each building, whatever it pays with, and ending the turn: visits and mean
 reward), and whether a building's payments together out-visit ending the turn
-(the split that `ismcts.FAMILIES` removes). Searches at an iteration cap in this
-process, so the figures do not depend on the machine's speed or load.
+(the split that `search_research.family` removes). Searches at an iteration cap in
+this process, so the figures do not depend on the machine's speed or load.
 
     python3 tools/idle_turns.py --seat c0.3n2400 --against denial --games 2 \\
         [--seed S] [--first-game G] [--json]

@@ -9,8 +9,8 @@ statistics of 2 such searches, as the root-parallel workers do (`parallel.merge`
 `c0.3n1500x2p` splits the root between 2 searches instead (`PartitionedSearches`:
 after a shared first look each deepens one of the best decisions, the better mean
 wins). Then, in this order and each optional: `f` makes a building's payments one
-choice (`ismcts.FAMILIES`), e.g. `c0.3n1500f`; `bB` searches with the prior bias B
-(`ismcts.PRIOR_BIAS`, the expert's), e.g. `c0.3n1500b0.1`; `rR` plays R
+choice (`search_research.family`), e.g. `c0.3n1500f`; `bB` searches with the
+prior bias B (`ismcts.PRIOR_BIAS`, the expert's), e.g. `c0.3n1500b0.1`; `rR` plays R
 medium-policy decisions in each rollout (`ismcts.ROLLOUT_DECISIONS` if not
 given), e.g. `c0.3n1500r8`; `v` scores leaves with the learned evaluation
 (`tools/value_model.py`) instead of `evaluate.rewards`, e.g. `c0.3n1500v`; `o`
@@ -18,8 +18,8 @@ searches the secret choices other seats already made in this step as open
 (the determinizer's `reopen`), the root's children keyed by those seats' picks
 too, e.g. `c0.3n1500o`; `O` likewise, the tree open-loop over those picks
 (`ismcts.OPEN_LOOP`, the expert's); `A` likewise, the tree open-loop over every
-other seat's pick at the root (`ismcts.OpenLoop` "others"); `W` likewise, the tree
-keyed by the seat's own decisions only, at every node ("own").
+other seat's pick at the root (`search_research.OpenLoop` "others"); `W` likewise,
+the tree keyed by the seat's own decisions only, at every node ("own").
 A seat may also be a level that does not search (`random`, `easy`, `medium`,
 `denial`, `rush`), so that settings can be played against the scripted levels for
 their hoarding figures.
@@ -43,20 +43,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from search_research import (
+    OpenLoop,
+    ResearchSearch,
+    family,
+    family_totals,
+    merge,
+    searched,
+)
 from value_model import rewards as value_rewards
 
 from havana_game.ai.base import BOT_LEVELS, Bot
 from havana_game.ai.bots import ViewBot
 from havana_game.ai.determinize import Determinizer
 from havana_game.ai.evaluate import rewards
-from havana_game.ai.ismcts import (
-    ROLLOUT_DECISIONS,
-    OpenLoop,
-    Search,
-    family,
-    family_totals,
-)
-from havana_game.ai.parallel import merge, searched, summed
+from havana_game.ai.ismcts import ROLLOUT_DECISIONS
+from havana_game.ai.parallel import summed
 from havana_game.ai.tournament import SEARCHING_LEVELS, bot_for, run_tournament
 from havana_game.cli_tournament import keep
 from havana_game.content import classic_rules
@@ -120,7 +122,7 @@ class SettingsBot(ViewBot):
             results, decision, self.last_iterations = split.results, split.decision, \
                 split.iterations
         else:
-            results = [searched(determinizer, self.rng.getrandbits(62), None, self.iterations,
+            results = [searched(determinizer, self.rng.getrandbits(62), self.iterations,
                                 self.exploration, self.families, self.rollout_decisions,
                                 self.prior_bias, self.evaluation, self.open_loop)
                        for _ in range(self.searches)]
@@ -134,9 +136,9 @@ PROBE_SHARE = 0.25
 """The share of each search's iterations spent on the whole root before it is split."""
 
 
-class RestrictedSearch(Search):
+class RestrictedSearch(ResearchSearch):
     """A search whose own seat, at the root, chooses only among `allowed` families
-    (`ismcts.family`; None: all)."""
+    (`search_research.family`; None: all)."""
 
     allowed: set[object] | None = None
 
@@ -159,7 +161,7 @@ class Partitioned:
 class PartitionedSearches:
     """Searches that split the root: each searches the whole root for
     `PROBE_SHARE` of its iterations; their summed statistics rank the families
-    (`ismcts.family`); search i then spends the rest below the i-th best family
+    (`search_research.family`); search i then spends the rest below the i-th best family
     only (the best one, again, where there are fewer families than searches).
     The family whose search found the higher mean reward is played, its most
     visited payment. Where one search could follow the two best lines as deep as

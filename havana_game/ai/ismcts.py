@@ -14,10 +14,10 @@ same node, without seeing the others' picks; the child is keyed by the joint pic
 A determinizer made with `reopen` leaves the choices other seats already made in
 secret in this step to the search too; at the root a seat that covered again
 covers the face-up card it is seen to have covered (`Determinizer.pinned`), and
-its pick does not key the child (`OPEN_LOOP`); with `OpenLoop` "others" only the
-searching seat's own pick keys the root's children, and with "own" only the searching
-seat's own decisions key children at any node, so the tree is open-loop over every
-other seat's decision as over chance.
+its pick does not key the child (`OPEN_LOOP`); with `OpenLoop` "own" only the
+searching seat's own decisions key children at any node, so the tree is open-loop
+over every other seat's decision as over chance. (Other settings measured on the
+way there live in tools/search_research.py.)
 
 With a prior bias (the expert's search in 2-player games, `PRIOR_BIAS`), the
 medium policy's opinion guides the tree: at a node, decisions never tried are
@@ -52,13 +52,6 @@ the better lines deeper: 0.3 beat 0.6 in 60% of 80 two-player games at 1,500
 iterations each (docs/bench/ai-notes.md, tools/tune_search.py)."""
 ROLLOUT_DECISIONS = 4
 """Decisions played by the medium policy after the new node before scoring."""
-FAMILIES = False
-"""Whether a building's payments are one choice: the search picks which building
-(or ending the turn) by the payments' summed statistics, then how to pay among
-that building's payments (`family`). With each payment its own choice, a building
-payable in two ways splits its visits and loses the most-visited count to ending
-the turn at equal value (docs/bench/ai-notes.md, "payments split the visits")."""
-
 PRIOR_BIAS = 0.1
 """The expert's weight of the medium policy's opinion (`Search(prior_bias=...)`):
 UCB adds PRIOR_BIAS * prior / (visits + 1), the prior being the decision's
@@ -72,13 +65,13 @@ without it."""
 PRIOR_MAX_PLAYERS = 2
 """The expert searches with the prior bias at tables of at most this many players."""
 
-OpenLoop = Literal["keyed", "reopened", "others", "own"]
-"""Whose picks in a simultaneous group at the root do not key the child, the tree
-being open-loop over them as over chance: nobody's ("keyed": the child is keyed by
-the joint pick), the reopened seats' ("reopened"), or every seat's but the
-searcher's ("others"). With "own", no other seat's decision keys a child at any
-node: the tree branches on the searcher's own decisions only, each other seat
-choosing by its own statistics in a chain of nodes between them."""
+OpenLoop = Literal["reopened", "own"]
+"""Whose picks do not key the child, the tree being open-loop over them as over
+chance: in a simultaneous group at the root, the reopened seats' ("reopened"; a
+search that reopens nobody keys every child by the joint pick). With "own", no
+other seat's decision keys a child at any node: the tree branches on the
+searcher's own decisions only, each other seat choosing by its own statistics in
+a chain of nodes between them."""
 
 OPEN_LOOP: OpenLoop = "reopened"
 """The searches' `OpenLoop`. Keyed by every pick, a 4-player root with three seats
@@ -96,31 +89,9 @@ Stats = list
 prior bias the decision's prior."""
 
 
-def family(decision: Decision) -> object:
-    """What a decision does, whatever it pays with: a building's payments are one
-    family (the building at that end), every other decision its own."""
-    return ("build", decision.end) if isinstance(decision, Build) else decision
-
-
-def most_visited(stats: dict[Decision, tuple[int, float]], families: bool) -> Decision:
-    """The decision with the most visits (ties: the higher reward sum); with
-    `families`, the most visited family first, then its most visited payment."""
-    def score(d: Decision) -> tuple[int, float]:
-        return stats[d][0], stats[d][1]
-    if not families:
-        return max(stats, key=score)
-    totals = family_totals(stats)
-    chosen = max(totals, key=lambda f: totals[f])
-    return max((d for d in stats if family(d) == chosen), key=score)
-
-
-def family_totals(stats: dict[Decision, tuple[int, float]]) -> dict[object, tuple[int, float]]:
-    """Visits and reward sums added up per family (`family`)."""
-    totals: dict[object, tuple[int, float]] = {}
-    for d, (visits, reward) in stats.items():
-        seen, total = totals.get(family(d), (0, 0.0))
-        totals[family(d)] = (seen + visits, total + reward)
-    return totals
+def most_visited(stats: dict[Decision, tuple[int, float]]) -> Decision:
+    """The decision with the most visits (ties: the higher reward sum)."""
+    return max(stats, key=lambda d: (stats[d][0], stats[d][1]))
 
 
 class _Node:
@@ -137,15 +108,13 @@ class Search:
 
     def __init__(self, determinizer: Determinizer, rng: random.Random,
                  exploration: float = EXPLORATION,
-                 rollout_decisions: int = ROLLOUT_DECISIONS, families: bool = FAMILIES,
-                 prior_bias: float = 0.0,
+                 rollout_decisions: int = ROLLOUT_DECISIONS, prior_bias: float = 0.0,
                  evaluation: Callable[[State], list[float]] = rewards,
                  open_loop: OpenLoop = OPEN_LOOP) -> None:
         self.determinizer = determinizer
         self.players = determinizer.template.players
         others = frozenset(range(self.players)) - {determinizer.seat}
-        self.unkeyed = {"keyed": frozenset(), "reopened": determinizer.reopened,
-                        "others": others, "own": others}[open_loop]
+        self.unkeyed = determinizer.reopened if open_loop == "reopened" else others
         """Seats whose picks at the root do not key the child (`OpenLoop`)."""
         self.unkeyed_below = self.unkeyed if open_loop == "own" else frozenset()
         """Seats whose picks below the root do not key the child."""
@@ -154,7 +123,6 @@ class Search:
         measures others)."""
         self.rng = rng
         self.exploration = exploration
-        self.families = families
         self.prior_bias = prior_bias
         self.rollout_decisions = rollout_decisions
         self.pinned = determinizer.pinned
@@ -182,17 +150,13 @@ class Search:
     def best(self) -> Decision:
         """The searching seat's decision with the most visits at the root (`most_visited`)."""
         mine = self.root.stats[self.determinizer.seat]
-        return most_visited({d: (st[0], st[1]) for d, st in mine.items()}, self.families)
+        return most_visited({d: (st[0], st[1]) for d, st in mine.items()})
 
     def _select(self, node: _Node, seat: int, legal: tuple[Decision, ...],
                 state: State) -> Decision:
         """A random decision never tried here, else the best by UCB on availability.
         One pass counts availability and scores (the search's hottest loop). With
-        `families`, where a building can be paid in more than one way, the building
-        is chosen first among the families, then its payment (`_select_family`);
-        with a prior bias, by the medium policy's opinion too (`_select_biased`)."""
-        if self.families and any(isinstance(d, Build) for d in legal):
-            return self._select_family(node.stats[seat], legal)
+        a prior bias, by the medium policy's opinion too (`_select_biased`)."""
         if self.prior_bias and len(legal) > 1:
             return self._select_biased(node.stats[seat], legal, state, seat)
         stats = node.stats[seat]
@@ -261,35 +225,6 @@ class Search:
                 stats[d] = [0, 0.0, 0, prior]
             else:
                 st[3] = prior
-
-    def _select_family(self, stats: dict[Decision, Stats],
-                       legal: tuple[Decision, ...]) -> Decision:
-        """UCB over families (their payments' summed visits and rewards, the most
-        available payment's availability), a family never tried first; then UCB
-        over the chosen family's payments, a payment never tried first."""
-        groups: dict[object, list[Decision]] = {}
-        for d in legal:
-            st = stats.get(d)
-            if st is None:
-                st = stats[d] = [0, 0.0, 0]
-            st[2] += 1
-            groups.setdefault(family(d), []).append(d)
-        c, log, sqrt = self.exploration, math.log, math.sqrt
-        totals = {f: (sum(stats[d][0] for d in ds), sum(stats[d][1] for d in ds),
-                      max(stats[d][2] for d in ds)) for f, ds in groups.items()}
-        untried = [f for f, (visits, _, _) in totals.items() if not visits]
-        if untried:
-            chosen = untried[self.rng.randrange(len(untried))]
-        else:
-            chosen = max(totals, key=lambda f: totals[f][1] / totals[f][0]
-                         + c * sqrt(log(totals[f][2]) / totals[f][0]))
-        payments = groups[chosen]
-        fresh = [d for d in payments if not stats[d][0]]
-        if fresh:
-            return fresh[self.rng.randrange(len(fresh))]
-        tries = totals[chosen][0]
-        return max(payments, key=lambda d: stats[d][1] / stats[d][0]
-                   + c * sqrt(log(tries) / stats[d][0]))
 
     def _descend(self, state: State, node: _Node) -> list[tuple[int, Decision]]:
         """Pick and apply one decision, or one per seat of a simultaneous group."""

@@ -40,7 +40,6 @@ from .determinize import Determinizer
 from .evaluate import rewards
 from .ismcts import (
     EXPLORATION,
-    FAMILIES,
     OPEN_LOOP,
     ROLLOUT_DECISIONS,
     OpenLoop,
@@ -95,12 +94,12 @@ def search_root(view: View, rules: Ruleset | None, seed: int, deadline: float | 
 
 def searched(determinizer: Determinizer, seed: int, deadline: float | None,
              iterations: int | None, exploration: float = EXPLORATION,
-             families: bool = FAMILIES, rollout_decisions: int = ROLLOUT_DECISIONS,
+             rollout_decisions: int = ROLLOUT_DECISIONS,
              prior_bias: float = 0.0,
              evaluation: Callable[[State], list[float]] = rewards,
              open_loop: OpenLoop = OPEN_LOOP) -> tuple[RootStats, int]:
     """One search for the determinizer's seat: its root statistics and iterations."""
-    search = Search(determinizer, random.Random(seed), exploration, rollout_decisions, families,
+    search = Search(determinizer, random.Random(seed), exploration, rollout_decisions,
                     prior_bias, evaluation, open_loop)
     search.run(deadline=deadline, iterations=iterations)
     mine = search.root.stats[determinizer.seat]
@@ -112,12 +111,10 @@ def worker_seed(seed: int, worker: int) -> int:
     return seed * 1_000_003 + worker
 
 
-def merge(results: list[tuple[RootStats, int]], workers: int,
-          families: bool = FAMILIES) -> Thought:
+def merge(results: list[tuple[RootStats, int]], workers: int) -> Thought:
     """Sum the workers' root statistics; the most visited decision wins
     (`ismcts.most_visited`)."""
-    return Thought(most_visited(summed(results), families), sum(n for _, n in results),
-                   workers)
+    return Thought(most_visited(summed(results)), sum(n for _, n in results), workers)
 
 
 def summed(results: list[tuple[RootStats, int]]) -> dict[Decision, tuple[int, float]]:
