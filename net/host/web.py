@@ -15,20 +15,29 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import ipaddress
 import json
 import re
+import socket
 import struct
 from collections import deque
 from functools import cache
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from websockets.datastructures import Headers
-from websockets.exceptions import PayloadTooBig
+from websockets.exceptions import (
+    HeaderLineTooLong,
+    PayloadTooBig,
+    RequestLineTooLong,
+    TooManyHeaders,
+)
 from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 from websockets.server import ServerProtocol
+from websockets.streams import StreamReader
 
 import havana_game
 from havana_game.catalogs import read_po
@@ -46,6 +55,10 @@ LANGUAGES = ("en", "fr", "pt", "ru")
 SOCKET_PATH = "/ws"
 """The path of the WebSocket."""
 READ_SIZE = 65536
+MAX_REQUEST = 16384
+"""Bytes an HTTP request may take, request line and headers (431 beyond)."""
+PONG_ROOM = 65536
+"""Unread bytes beyond which a client's pings go unanswered (`WebSocketTransport`)."""
 
 _TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
           ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
@@ -57,7 +70,7 @@ _SECURITY_HEADERS = (
                                 "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
-    ("Cache-Control", "no-cache"),
+    ("Cache-Control", "no-store"),
 )
 
 
@@ -125,11 +138,62 @@ def content(path: str) -> tuple[bytes, str] | None:
     return found.read_bytes(), _TYPES[found.suffix]
 
 
-def response(status: int, reason: str, body: bytes, kind: str) -> Response:
+def response(status: int, body: bytes | str, kind: str = _TYPES[""],
+             extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    """An HTTP answer that closes its connection, with the security headers every
+    answer carries (a refusal as much as a file)."""
+    data = body.encode() if isinstance(body, str) else body
     headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                       ("Content-Length", str(len(body))), ("Content-Type", kind),
-                       *_SECURITY_HEADERS])
-    return Response(status, reason, headers, body)
+                       ("Content-Length", str(len(data))), ("Content-Type", kind),
+                       *_SECURITY_HEADERS, *extra])
+    return Response(status, HTTPStatus(status).phrase, headers, data)
+
+
+def refusal(status: int, why: str, extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    """A plain-text error answer: "<status> <reason>: <why>"."""
+    return response(status, f"{status} {HTTPStatus(status).phrase}: {why}\n", extra=extra)
+
+
+_SINGLE = ("Host", "Origin", "Upgrade", "Sec-WebSocket-Key", "Sec-WebSocket-Version")
+"""Headers a request may carry once at most (two of them: 400, whatever they say)."""
+_HOST = re.compile(r"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9.-]+))"
+                   r"(?::(?P<port>[0-9]{1,5}))?")
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """`text` as an IP address (an IPv4-mapped IPv6 one as IPv4), or None."""
+    try:
+        address = ipaddress.ip_address(text.split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def own_names(port: int) -> set[str]:
+    """The names this machine answers to: localhost, its host name (plain and with
+    mDNS's `.local`) and the name `havana host --lan` announces (`havana-<port>.local`)."""
+    machine = socket.gethostname().lower().rstrip(".")
+    names = {"localhost", f"havana-{port}.local"}
+    if machine:
+        names |= {machine, f"{machine.split('.', 1)[0]}.local"}
+    return names
+
+
+def own_host(host: str, local: tuple[Any, ...] | None) -> bool:
+    """The `Host` header names this host: a loopback address, the address the
+    connection came in on (`local`: the socket's own address), or one of
+    `own_names`. Anything else is a name that some other site's DNS pointed here
+    (DNS rebinding) or a request meant for another server."""
+    match = _HOST.fullmatch(host)
+    if match is None or (match["port"] is not None and not 0 < int(match["port"]) < 65536):
+        return False
+    name = (match["v6"] or match["name"]).lower().rstrip(".")
+    address = _address(name)
+    if address is None:
+        return match["v6"] is None and local is not None and name in own_names(int(local[1]))
+    return address.is_loopback or (local is not None and address == _address(str(local[0])))
 
 
 def same_origin(headers: Headers) -> bool:
@@ -145,51 +209,114 @@ def same_origin(headers: Headers) -> bool:
 
 # --- one browser connection ----------------------------------------------------------
 
+class _BadRequest(Exception):
+    """The request cannot be answered but with this refusal."""
+
+    def __init__(self, answer: Response | None) -> None:
+        super().__init__(answer.status_code if answer is not None else "closed")
+        self.answer = answer
+
+
+async def _read_request(reader: asyncio.StreamReader, first: bytes,
+                        timeout: float) -> tuple[Request, bytes, bytes]:
+    """The request that began with `first`, its bytes and the bytes read after it
+    (a pipelined request, or a WebSocket's first frames). Raises `_BadRequest`."""
+    buffer = StreamReader()
+    buffer.feed_data(first)
+    received = bytearray(first)
+    parser = Request.parse(buffer.read_line)
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                try:
+                    next(parser)
+                except StopIteration as done:
+                    request: Request = done.value
+                    after = bytes(buffer.buffer)
+                    return request, bytes(received[:len(received) - len(after)]), after
+                if len(received) > MAX_REQUEST:
+                    raise _BadRequest(refusal(431, f"a request is at most {MAX_REQUEST} bytes"))
+                data = await reader.read(READ_SIZE)
+                if not data:
+                    raise _BadRequest(None)  # gone before the request was whole
+                buffer.feed_data(data)
+                received += data
+    except _BadRequest:
+        raise
+    except TimeoutError:
+        raise _BadRequest(refusal(408, "the request did not arrive in time")) from None
+    except RequestLineTooLong:
+        raise _BadRequest(refusal(414, "the request line is too long")) from None
+    except (HeaderLineTooLong, TooManyHeaders):
+        raise _BadRequest(refusal(431, "the request's header fields are too large")) from None
+    except ValueError as error:
+        if "unsupported protocol" in str(error):
+            raise _BadRequest(refusal(505, "HTTP/1.1 only")) from None
+        raise _BadRequest(refusal(400, "not a valid HTTP request")) from None
+    except Exception:  # noqa: BLE001 - the parser's other refusals: a line without
+        # CRLF (EOFError), a body (NotImplementedError), non-ASCII (UnicodeDecodeError)
+        raise _BadRequest(refusal(400, "not a valid HTTP request")) from None
+
+
+def _answer(request: Request, local: tuple[Any, ...] | None) -> Response | None:
+    """The refusal a well-formed request gets before anything is served, or None."""
+    headers = request.headers
+    if request.method != "GET":
+        return refusal(405, "GET only", extra=(("Allow", "GET"),))
+    twice = next((name for name in _SINGLE if len(headers.get_all(name)) > 1), None)
+    if twice is not None:
+        return refusal(400, f"more than one {twice} header")
+    host = headers.get("Host")
+    if host is None:
+        return refusal(400, "no Host header")
+    if not own_host(host, local):
+        return refusal(403, "this host answers to its own address and names only")
+    return None
+
+
 async def open_browser(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                        first: bytes, timeout: float) -> WebSocketTransport | None:
     """Read the HTTP request that began with `first` (within `timeout` seconds) and
     answer it: a WebSocket to carry the protocol, or None once a file (or a
-    refusal) was sent and the connection closed."""
-    protocol = ServerProtocol(max_size=MAX_FRAME)
-    protocol.receive_data(first)
-    request: Request | None = None
+    refusal) was sent and the connection closed. One request per connection: what
+    follows it (a pipelined request) is never read as one."""
     try:
-        async with asyncio.timeout(timeout):
-            while True:
-                events = protocol.events_received()
-                if events and isinstance(events[0], Request):
-                    request = events[0]
-                    break
-                if protocol.handshake_exc is not None:
-                    break
-                data = await reader.read(READ_SIZE)
-                if not data:
-                    break
-                protocol.receive_data(data)
-    except TimeoutError:
-        pass
-    if request is None:
-        _send(protocol, writer)
+        request, raw, after = await _read_request(reader, first, timeout)
+    except _BadRequest as bad:
+        if bad.answer is not None:
+            _write(writer, bad.answer)
         writer.close()
         return None
     path = request.path.split("?", 1)[0]
-    if path == SOCKET_PATH:
-        answer = protocol.accept(request) if same_origin(request.headers) else \
-            protocol.reject(403, "This page may not open the table's WebSocket.\n")
-        if answer.status_code == 101:
-            protocol.send_response(answer)
-            _send(protocol, writer)
-            return WebSocketTransport(reader, writer, protocol)
-    elif request.method != "GET":
-        answer = response(405, "Method Not Allowed", b"GET only\n", _TYPES[""])
-    else:
+    answer = _answer(request, writer.get_extra_info("sockname"))
+    if answer is None and path == SOCKET_PATH:
+        if not same_origin(request.headers):
+            answer = refusal(403, "this page may not open the table's WebSocket")
+        else:
+            protocol = ServerProtocol(max_size=MAX_FRAME)
+            protocol.receive_data(raw)
+            protocol.events_received()  # the request, read above
+            accepted = protocol.accept(request)
+            if accepted.status_code == 101:
+                protocol.send_response(accepted)
+                _send(protocol, writer)
+                return WebSocketTransport(reader, writer, protocol, after)
+            answer = refusal(accepted.status_code,
+                             f"not a WebSocket handshake ({protocol.handshake_exc})",
+                             extra=tuple(item for item in accepted.headers.raw_items()
+                                         if item[0].lower() == "upgrade"))
+    if answer is None:
         found = content(path)
-        answer = response(200, "OK", *found) if found is not None else \
-            response(404, "Not Found", b"Not found\n", _TYPES[""])
-    protocol.send_response(answer)
-    _send(protocol, writer)
+        answer = response(200, *found) if found is not None else \
+            refusal(404, "no such file")
+    _write(writer, answer)
     writer.close()
     return None
+
+
+def _write(writer: asyncio.StreamWriter, answer: Response) -> None:
+    if not writer.transport.is_closing():
+        writer.write(answer.serialize())
 
 
 def _send(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
@@ -214,30 +341,99 @@ def binary_message(body: bytes) -> bytes:
     return b"\x82\x7f" + struct.pack(">Q", size) + body
 
 
+class Edges:
+    """Where the client's frames and messages end in its byte stream, read from
+    the frame headers alone (RFC 6455 5.2; the frames' checks are
+    `ServerProtocol`'s). "At rest": no frame begun and no fragmented message
+    under way; the frame deadline runs from the first byte after a rest to the
+    next rest, so control frames between a message's fragments do not stop it,
+    and a ping or pong on its own does not start one that outlives it."""
+
+    def __init__(self) -> None:
+        self._head = bytearray()
+        """The header bytes of the frame begun (until it is whole)."""
+        self._left = 0
+        """Payload bytes of the current frame still to come."""
+        self._message = False
+        """A data message's fragments are under way (its last not yet begun)."""
+
+    @property
+    def at_rest(self) -> bool:
+        return not self._head and not self._left and not self._message
+
+    def feed(self, data: bytes) -> bool:
+        """Follow `data`; True if the stream came to rest inside it (after one of
+        its bytes, not only at its end)."""
+        rested = False
+        at, size = 0, len(data)
+        while at < size:
+            if self._left:
+                take = min(self._left, size - at)
+                self._left -= take
+                at += take
+            else:
+                self._head.append(data[at])
+                at += 1
+                need = self._header_size()
+                if need is None or len(self._head) < need:
+                    continue
+                if self._head[0] & 0x0F < 8:  # a data frame: one more fragment
+                    self._message = not self._head[0] & 0x80
+                self._left = self._payload_size()
+                self._head.clear()
+            if at < size and self.at_rest:
+                rested = True
+        return rested
+
+    def _header_size(self) -> int | None:
+        if len(self._head) < 2:
+            return None
+        short = self._head[1] & 0x7F
+        return 2 + {126: 2, 127: 8}.get(short, 0) + (4 if self._head[1] & 0x80 else 0)
+
+    def _payload_size(self) -> int:
+        short = self._head[1] & 0x7F
+        if short == 126:
+            return int(struct.unpack_from(">H", self._head, 2)[0])
+        if short == 127:
+            return int(struct.unpack_from(">Q", self._head, 2)[0])
+        return short
+
+
 class WebSocketTransport:
     """The protocol's messages over an open WebSocket: each message one binary
     WebSocket message (fragments are joined; text messages are `bad_frame`).
-    Messages over 64 KiB are refused from the WebSocket frame header (the socket
-    closes with code 1009); the timeouts are the TCP ones: `idle_timeout` for a
-    message to begin, `frame_deadline` for a begun one to complete."""
+    Messages over 64 KiB, fragments and all, are refused from the WebSocket frame
+    header (the socket closes with code 1009); the timeouts are the TCP ones:
+    `idle_timeout` for a message to begin, `frame_deadline` for a begun one to
+    complete, from its first byte to its last fragment's last. The client's pings
+    are answered with pongs of the same payload and its pongs taken, neither
+    being a message: they start no deadline and put off no idle timeout."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 protocol: ServerProtocol) -> None:
+                 protocol: ServerProtocol, early: bytes = b"") -> None:
         self.reader = reader
         self.writer = writer
         self.protocol = protocol
+        self._early = early
+        """Bytes read behind the upgrade request (frames sent before the 101)."""
+        self._edges = Edges()
         self._messages: deque[bytes] = deque()
         self._fragments: list[bytes] | None = None
         self._started: float | None = None
-        """Loop time bytes of a message not yet complete began to arrive."""
+        """Loop time the first byte since the stream was last at rest arrived."""
+        self._close_code = CloseCode.NORMAL_CLOSURE
 
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
         loop = asyncio.get_running_loop()
+        idle_end = loop.time() + idle_timeout
+        if self._early:
+            early, self._early = self._early, b""
+            self._receive(early, loop.time())
         while not self._messages:
             self._check()
             started = self._started
-            wait = started + frame_deadline - loop.time() if started is not None \
-                else idle_timeout
+            wait = (started + frame_deadline if started is not None else idle_end) - loop.time()
             try:
                 async with asyncio.timeout(wait):
                     data = await self.reader.read(READ_SIZE)
@@ -248,14 +444,30 @@ class WebSocketTransport:
             if not data:
                 self.protocol.receive_eof()
                 raise asyncio.IncompleteReadError(b"", None)
-            self.protocol.receive_data(data)
-            _send(self.protocol, self.writer)  # pongs, the answer to a close
-            self._take(self.protocol.events_received())
-            if self._messages:
-                self._started = None
-            elif started is None:
-                self._started = loop.time()
+            self._receive(data, loop.time())
         return decode_body(self._messages.popleft())
+
+    def _receive(self, data: bytes, now: float) -> None:
+        rested = self._edges.feed(data)
+        self.protocol.receive_data(data)
+        self._answer()
+        self._take(self.protocol.events_received())
+        if self._edges.at_rest:
+            self._started = None
+        elif rested or self._started is None:
+            self._started = now
+
+    def _answer(self) -> None:
+        """Send the pongs and the answer to a close. Pongs only while less than
+        `PONG_ROOM` bytes wait unread: a client that pings without reading is
+        left without them (RFC 6455 5.5.3 lets a pong answer only the latest
+        ping) rather than filling the host's memory; it is dropped once its
+        unread bytes reach the limits any connection has."""
+        if self.protocol.state is State.OPEN and \
+                self.writer.transport.get_write_buffer_size() > PONG_ROOM:
+            self.protocol.data_to_send()
+            return
+        _send(self.protocol, self.writer)
 
     def _check(self) -> None:
         """Raise if the WebSocket failed (FrameError) or closed (IncompleteReadError)."""
@@ -273,6 +485,7 @@ class WebSocketTransport:
                                                                     Opcode.TEXT):
                 continue  # control frames: the protocol answers them itself
             if event.opcode is Opcode.TEXT:
+                self._close_code = CloseCode.UNSUPPORTED_DATA
                 raise FrameError("bad_frame")
             if event.opcode is Opcode.BINARY:
                 self._fragments = []
@@ -290,6 +503,6 @@ class WebSocketTransport:
 
     def close(self) -> None:
         if self.protocol.state is State.OPEN:
-            self.protocol.send_close(CloseCode.NORMAL_CLOSURE)
+            self.protocol.send_close(self._close_code)
             _send(self.protocol, self.writer)
         self.writer.close()
