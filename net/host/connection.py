@@ -24,8 +24,8 @@ class Connection:
     limits watch the stream underneath, the same for both.
 
     The host builds outbound frames itself, as plain data without a model round
-    trip; the tests validate every frame a client receives against the shared
-    adapter (`net.messages.ADAPTER`)."""
+    trip; the tests read every frame a client receives whole with the models of
+    `net.messages.HOST_MESSAGES` (tests/net_helpers.py `check_told`)."""
 
     def __init__(self, transport: Transport, buffer_limit: int,
                  barrier: Barrier | None = None) -> None:
