@@ -87,7 +87,7 @@ def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
         settle(app, 0.01)
         if scene.curtain is not None:
             assert scene.recap is None  # nothing shows through the curtain
-            scene.lift_curtain()
+            scene.activate("curtain")
             settle(app, 0.01)
         if not scene.deciding():
             continue

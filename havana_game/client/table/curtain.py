@@ -1,10 +1,12 @@
 """Hotseat curtain: a full-screen cover shown whenever the human at the screen
-changes. While it is up the table (hands, face-down cards) is not drawn at all.
-Each player's language is chosen on their curtain and used while they play."""
+changes, a layer that hides the table (hands, face-down cards are not drawn at
+all). Each player's language is chosen on their curtain and used while they
+play; the gamepad that lifts a player's first curtain is theirs."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,6 +14,13 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES
 from ..profile.settings import Settings
 from ..ui import art, fonts
 from ..ui.i18n import set_language, tr
+from ..ui.widgets import Button
+from .layers import Overlay
+
+if TYPE_CHECKING:
+    from .screen import TableScreen
+
+LIFTING_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 @dataclass
@@ -72,3 +81,46 @@ def draw_curtain(surface: pygame.Surface, name: str, color: art.Color, scale: fl
     spot = line.get_rect(midtop=(w // 2, box.bottom + int(70 * scale)))
     surface.blit(line, spot)
     return spot.inflate(int(24 * scale), int(12 * scale))
+
+
+class Curtain(Overlay):
+    """The curtain before `seat`'s turn: it takes all input (Esc and Pause open
+    the pause menu over it, L switches the seat's language, a click, Enter or
+    Space lift it) and its one control is the whole screen."""
+
+    rank = 1
+    modal = True
+    hides_table = True
+
+    def __init__(self, table: TableScreen, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        table.languages.apply(seat)
+
+    def lift(self) -> None:
+        self.table.layers.remove(self)
+        self.table.refresh()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        table = self.table
+        pad: int | None = getattr(event, "pad", None)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and pad is not None:
+            table.pad_of.setdefault(self.seat, pad)  # the pad that lifts a curtain is theirs
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
+            table.on_pause()
+        elif table.languages.handle(event, self.seat):
+            table.relayout()
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in LIFTING_KEYS):
+            self.lift()
+        return True
+
+    def buttons(self) -> list[Button]:
+        return [Button("curtain", pygame.Rect((0, 0), self.table.size), "", self.lift)]
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        table = self.table
+        table.languages.switch = draw_curtain(
+            surface, table.model.name(self.seat), art.SEAT_COLORS[self.seat], table.scale,
+            table.languages.of(self.seat), pad=table.app.pads.count > 0 or table.app.pads.used)
+        return [surface.get_rect()]

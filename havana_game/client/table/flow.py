@@ -20,7 +20,7 @@ from . import edition
 from .animations import EventAnimator
 from .canvas import Canvas
 from .controller import TableController
-from .curtain import SeatLanguages
+from .curtain import Curtain, SeatLanguages
 from .framekey import FrameKey
 from .hand import warm_up
 from .hints import HintService
@@ -61,9 +61,6 @@ class TableFlow(Scene):
         self.controller = TableController(self)
         self.viewer: int | None = link.human_seats[0] if link.human_seats else None
         self.hotseat = len(link.human_seats) > 1
-        self.curtain: int | None = self.viewer if self.hotseat else None
-        """The seat the screen must be passed to, while the curtain is up (in
-        hotseat from the start: the first opening choice is secret too)."""
         self._curtain_due = False
         """The next hotseat player is due once the last move has been shown."""
         self.languages = SeatLanguages(app.settings)
@@ -71,8 +68,6 @@ class TableFlow(Scene):
         self.pad_of: dict[int, int] = {}
         """In hotseat, the gamepad (SDL instance id) each player lifted their
         curtain with: only that pad plays for them, and it plays for no one else."""
-        if self.curtain is not None:
-            self.languages.apply(self.curtain)
         self.layout_: TableLayout | None = None
         self.canvas: Canvas | None = None
         self.log_events: list[dict[str, Any]] = []
@@ -88,6 +83,8 @@ class TableFlow(Scene):
         self.over_for = 0.0
         self.layers = LayerStack()
         """What lies over the table for a while: the recap, the pause menu..."""
+        if self.hotseat and self.viewer is not None:  # the first opening choice is secret too
+            self.layers.push(Curtain(cast("TableScreen", self), self.viewer))
         self.mouse = (0, 0)
         self.awaiting: tuple[int, int] | None = None
         """(seat, acks received before) of a decision sent, until the host has
@@ -123,6 +120,12 @@ class TableFlow(Scene):
     @property
     def view(self) -> View | None:
         return self.model.view(self.viewer)
+
+    @property
+    def curtain(self) -> int | None:
+        """The seat the screen must be passed to, while the hotseat curtain is up."""
+        layer = self.layers.find(Curtain)
+        return layer.seat if layer is not None else None
 
     @property
     def paused(self) -> bool:
@@ -212,8 +215,8 @@ class TableFlow(Scene):
         self._curtain_due = False
         previous, self.viewer = self.viewer, deciders[0]
         if self.hotseat:
-            self.curtain = self.viewer
-            self.languages.apply(self.viewer)
+            self.layers.drop(Curtain)
+            self.layers.push(Curtain(cast("TableScreen", self), self.viewer))
         if previous != self.viewer:
             self.relayout()
 

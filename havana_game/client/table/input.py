@@ -81,14 +81,7 @@ class TableInput(TableAsks):
         self._build_buttons()
 
     def on_enter(self) -> None:
-        if self.curtain is not None:
-            self.lift_curtain()
-        else:
-            self.send()
-
-    def lift_curtain(self) -> None:
-        self.curtain = None
-        self._build_buttons()
+        self.send()
 
     def _pad_may_play(self, pad: int) -> bool:
         """Whether gamepad `pad` may play now: in hotseat, a pad a player claimed
@@ -105,21 +98,6 @@ class TableInput(TableAsks):
         pad: int | None = getattr(event, "pad", None)
         if pad is not None and event.type == pygame.KEYDOWN and event.key != pygame.K_PAUSE \
                 and not self._pad_may_play(pad):
-            return
-        if self.curtain is not None and not self.paused and pad is not None \
-                and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN \
-                and self.curtain not in self.pad_of:
-            self.pad_of[self.curtain] = pad  # the pad that lifts a curtain is that player's
-        if self.curtain is not None and not self.paused:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
-                self.on_pause()  # the pause menu, over the curtain
-            elif self.languages.handle(event, self.curtain):
-                self.relayout()
-            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
-                                                                   pygame.K_KP_ENTER,
-                                                                   pygame.K_SPACE)):
-                self.lift_curtain()
             return
         if self.layers.handle(event):
             return
@@ -235,6 +213,10 @@ class TableInput(TableAsks):
         layout = self.layout_
         if layout is None:
             return
+        top = self.layers.top()
+        if top is not None and top.hides_table:
+            self.buttons = top.buttons()
+            return
         self.buttons.append(Button("menu", layout.top_button(0), tr("menu"), self.on_escape))
         if self.hints_allowed():
             self.buttons.append(Button(
@@ -255,14 +237,14 @@ class TableInput(TableAsks):
         and those of the seat's decision."""
         px = layout.px
         buttons: list[Button] = []
-        if self.log_unread and self.curtain is None:
+        if self.log_unread:
             log = layout.log
             buttons.append(Button(
                 "log_newest", pygame.Rect(log.left + px(10), log.bottom - px(30), log.w - px(20),
                                           px(24)), trn("log.newer", self.log_unread),
                 self.newest_log))
         view = self.view
-        if self.curtain is not None or view is None:
+        if view is None:
             return buttons
         area = layout.actions.inflate(-px(16), -px(12))
         bottom = pygame.Rect(area.left, area.bottom - px(32), area.w, px(32))
@@ -307,8 +289,6 @@ class TableInput(TableAsks):
 
     def controls(self) -> dict[str, pygame.Rect]:
         """Buttons plus the clickable table things drawn in the last frame, by name."""
-        if self.curtain is not None and not self.paused:
-            return {"curtain": pygame.Rect((0, 0), self.size)}
         return {t.name: rect for t, rect in self.targets().items()} | super().controls()
 
     def _prompt(self, view: View, current: str) -> str:

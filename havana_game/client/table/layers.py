@@ -23,6 +23,8 @@ class Layer(Protocol):
     modal: bool
     """The layers under it take no input, and the table under it shows none of
     its own controls (the table's own input, its keys and buttons, goes on)."""
+    hides_table: bool
+    """Nothing of the table is drawn while it is up (the hotseat curtain)."""
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds (a layer that is done takes itself off the stack)."""
@@ -97,6 +99,14 @@ class LayerStack:
         times = [t for layer in self._layers if (t := layer.wake_in()) is not None]
         return min(times, default=None)
 
+    def hides_table(self) -> bool:
+        """A layer that hides the table is up: the table is not drawn at all."""
+        return any(layer.hides_table for layer in self._layers)
+
+    def top(self) -> Layer | None:
+        """The topmost layer, if any."""
+        return self._layers[-1] if self._layers else None
+
     def modal(self) -> bool:
         """A modal layer is up: the table's own controls are not."""
         return any(layer.modal for layer in self._layers)
@@ -113,6 +123,7 @@ class Overlay:
 
     rank = 0
     modal = False
+    hides_table = False
 
     def update(self, dt: float) -> None:
         """It does not change by itself."""

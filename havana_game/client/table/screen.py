@@ -15,7 +15,6 @@ from ..ui.widgets import draw_tooltip
 from . import guide
 from .canvas import Canvas, card_face
 from .choices import removes_a_building
-from .curtain import draw_curtain
 from .framekey import FrameKey
 from .hand import draw_hand
 from .input import TableInput
@@ -37,12 +36,8 @@ class TableScreen(TableInput):
     """The table, drawn."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.curtain is not None:
+        if self.layers.hides_table():
             self.canvas, self._screen = None, None
-            self.languages.switch = draw_curtain(
-                surface, self.model.name(self.curtain), art.SEAT_COLORS[self.curtain],
-                self.scale, self.languages.of(self.curtain),
-                pad=self.app.pads.count > 0 or self.app.pads.used)
             self.layers.draw(surface)
             return
         key = self._frame_key()
