@@ -45,8 +45,8 @@ def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
             continue
         legal = scene.view["legal"]
         if scene.waiting_here():
-            rings = scene.target_rects()
-            box = scene.box_rect()
+            rings = scene.box.target_rects()
+            box = scene.box.rect()
             outside = [r for r in scene.targets().values()
                        if r.collidelist(rings) < 0 and not r.colliderect(box)]
             if outside and scene.step_index not in tried:
@@ -123,9 +123,9 @@ def boxes(app, scene: TutorialScene):
         lesson_step = scene.current
         scene.lesson_note = tr(lesson_step.wrong) if lesson_step and lesson_step.until else ""
         scene._build_buttons()
-        box = scene.box_rect()
+        box = scene.box.rect()
         buttons = [b.rect for b in scene.buttons if b.name.startswith("lesson_")]
-        yield lesson_step, box, buttons, scene._box_height(box.w)
+        yield lesson_step, box, buttons, scene.box.height(box.w)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -147,7 +147,7 @@ def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, 
                     where = (language, text_size, lesson_step and lesson_step.id)
                     assert needed <= box.h, where  # no line of its words is cut off
                     assert box.top >= scene.layout_.top.bottom and box.bottom <= size[1], where
-                    assert box.collidelist(scene.target_rects()) < 0, where
+                    assert box.collidelist(scene.box.target_rects()) < 0, where
                     assert all(box.contains(b) for b in buttons), where
                     assert all(b.collidelist([o for o in buttons if o is not b]) < 0
                                for b in buttons), where
@@ -164,7 +164,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
     """The box's title, words and buttons in every language at 100 %, 130 % and
     150 % text: none cut short, out of the box, over another or across a button's
     edge (`textaudit.problems`, the box as the window), and none left out."""
-    from havana_game.client.scenes.tutorial import TEXT
+    from havana_game.client.table.lessonbox import TEXT
     from havana_game.client.ui import art, fonts
     from havana_game.client.ui.textaudit import TextLog, problems, recording, traced
 
@@ -186,7 +186,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
                         found += [(language, text_size, lesson_step and lesson_step.id, p)
                                   for p in problems(log, box, buttons)]
                         shown = {placed.value for placed in log.placed}
-                        lines = [line for words, _ in scene._box_words() for line in
+                        lines = [line for words, _ in scene.box.words() for line in
                                  fonts.wrap(words, px(TEXT), box.w - px(28))]
                         assert set(lines) <= shown, (language, text_size, lesson_step)
     finally:
@@ -200,11 +200,11 @@ def test_the_log_goes_on_below_the_box_over_it(tmp_path):
     scene = app.show("tutorial")
     settle(app, 0.05)
     area = scene._log_area()
-    assert area is not None and area.top >= scene.box_rect().bottom
+    assert area is not None and area.top >= scene.box.rect().bottom
     assert area.bottom == scene.layout_.log.bottom
     step(app, click(scene.controls()["lesson_skip"]))
     moved = scene._frame_key().log_area
-    assert moved is not None and moved[1] >= scene.box_rect().bottom  # redrawn with the box
+    assert moved is not None and moved[1] >= scene.box.rect().bottom  # redrawn with the box
 
 
 def test_a_button_moved_by_a_new_step_redraws_the_table_under_it():

@@ -13,6 +13,7 @@ from .flow import OFF_TABLE, TableFlow
 from .framekey import FrameKey
 from .hints import hint_line
 from .pausemenu import PauseMenu
+from .staging import mode
 
 
 class TableAsks(TableFlow):
@@ -118,6 +119,13 @@ class TableAsks(TableFlow):
                 and FrameKey.staged_of(self.staging) != self._hint_staged:
             return ""  # the player undid or changed the suggestion
         return self.hint_text
+
+    def _guide_hint(self) -> str | None:
+        """The first game's guide hint shown now, if any."""
+        if self.view is None or not self.first_game_guide:
+            return None
+        return guide.current_hint(self.app.settings, self._hint_topic(
+            mode(self.view) if self.deciding() else "wait"))
 
     def _hint_topic(self, current: str) -> str:
         """What the first-game guide explains now: the decision mode, or the card

@@ -26,6 +26,7 @@ from .hand import warm_up
 from .hints import HintService
 from .layers import LayerStack
 from .layout import TableLayout, table_layout
+from .lessonbox import LessonBox
 from .logbook import LogBook
 from .model import TableModel
 from .pausemenu import PauseMenu
@@ -81,6 +82,8 @@ class TableFlow(Scene):
         button shows until the player scrolls down, presses it, or plays."""
         self.pause = 0.0
         self.over_for = 0.0
+        self.first_game_guide = True
+        """The first game's guide hints show (not in the lesson, which says it all)."""
         self.layers = LayerStack()
         """What lies over the table for a while: the recap, the pause menu..."""
         if self.hotseat and self.viewer is not None:  # the first opening choice is secret too
@@ -324,8 +327,8 @@ class TableFlow(Scene):
         since its last decision (if the setting is on and they did anything)."""
         seat = self.viewer
         self.layers.drop(RecapBox)
-        if seat is None or not self.app.settings.recap:
-            return
+        if seat is None or not self.app.settings.recap or self.layers.find(LessonBox):
+            return  # (nor while the lesson's box is up: it would lie under it)
         recap = Recap.of(since_last_decision(self.steps, seat), seat, self.model.name)
         if recap is not None:
             self.layers.push(RecapBox(cast("TableScreen", self), recap))

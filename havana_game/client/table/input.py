@@ -255,7 +255,7 @@ class TableInput(TableAsks):
             return buttons
         if not self.deciding():
             return buttons
-        hint = guide.current_hint(self.app.settings, self._hint_topic(current))
+        hint = self._guide_hint()
         if hint is not None:
             buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
                                   partial(self.dismiss_hint, hint)))

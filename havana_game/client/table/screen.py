@@ -19,6 +19,7 @@ from .framekey import FrameKey
 from .hand import draw_hand
 from .input import TableInput
 from .layout import TableLayout
+from .lessonbox import LessonBox
 from .logpanel import draw_log
 from .market import draw_market
 from .panel import draw_panel
@@ -100,17 +101,13 @@ class TableScreen(TableInput):
             log_area=tuple(area) if (area := self._log_area()) is not None else None)
 
     def _log_area(self) -> pygame.Rect | None:
-        """Where the game log goes: below the first game's guide hint when one is up,
-        else its whole panel (None)."""
+        """Where the game log goes: below the lesson's box or the first game's guide
+        hint when one is over it, else its whole panel (None)."""
+        box = self.layers.find(LessonBox)
+        if box is not None and (area := box.log_area()) is not None:
+            return area
         hint = self._guide_hint()
         return guide.log_below(self.layout_, hint) if hint and self.layout_ else None
-
-    def _guide_hint(self) -> str | None:
-        """The first game's guide hint shown now, if any."""
-        if self.view is None:
-            return None
-        return guide.current_hint(self.app.settings, self._hint_topic(
-            mode(self.view) if self.deciding() else "wait"))
 
     def _badges(self) -> tuple[str | None, ...]:
         """Each seat's tag now: bots, absent players and their countdowns."""

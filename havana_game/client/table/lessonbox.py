@@ -1,0 +1,241 @@
+"""The lesson's box over the tutorial's table (`scenes/tutorial.py`): it rings
+the table parts the step is about, says the rule, and holds the step's buttons
+(Next, Skip, Restart; at the end Close and the other lesson). It sits where it
+hides nothing the step is about; a click on it stays on it, and while the step
+waits for a decision a press on another table thing is explained, not carried
+out. It goes when the lesson's last words are closed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ui import art, fonts
+from ..ui.i18n import tr
+from ..ui.widgets import Button
+from .layers import Overlay
+
+if TYPE_CHECKING:
+    from ..scenes.tutorial import TutorialScene
+
+TITLE, TEXT = 16, 15
+"""Design height of the box's title, and of the step's text."""
+BUTTON_W, BUTTON_MIN_W, BUTTON_H, BUTTON_GAP = 150, 110, 30, 10
+"""Design width of the box's buttons (at most, and at least before they wrap to a
+second row), their height, and the gap between them."""
+RING = 4
+"""Design width of the ring around a step's target."""
+PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class LessonBox(Overlay):
+    """The box of `scene`'s current step."""
+
+    def __init__(self, scene: TutorialScene) -> None:
+        self.scene = scene
+
+    def shown(self) -> bool:
+        """The box is up: the table is laid out and shows the game, no pause menu over it."""
+        scene = self.scene
+        return scene.layout_ is not None and scene.view is not None and not scene.paused
+
+    def target_rects(self) -> list[pygame.Rect]:
+        """Where the current step points (each of its parts)."""
+        step, layout = self.scene.current, self.scene.layout_
+        if step is None or layout is None:
+            return []
+        return step.rects(layout, self.scene.viewer)
+
+    def rect(self) -> pygame.Rect:
+        """The step's box, where it hides nothing the step is about: the first place
+        of `places` that holds its words and buttons without covering what the
+        step points at (the last place if none does)."""
+        rings = self.target_rects()
+        places = self.places()
+        return next((box for box, room in places
+                     if room.contains(box) and box.collidelist(rings) < 0), places[-1][0])
+
+    def places(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Where the box may go, each with the room it must stay in: over the game
+        log (the rows, the market, the hand and the seats stay in sight); for
+        large text, down from the top of the building rows, or up from the foot of
+        the hand, as wide as the hand, then as wide as the market."""
+        layout = self.scene.layout_
+        assert layout is not None
+        px = layout.px
+        log = layout.log.inflate(-px(12), -px(12))
+        table = pygame.Rect(0, layout.top.bottom, *layout.size).clip(
+            pygame.Rect((0, 0), layout.size))
+        places = [(pygame.Rect(log.topleft, (log.w, self.height(log.w))), log)]
+        for area in (layout.rows, layout.hand, layout.market):
+            box = pygame.Rect(0, 0, area.w - px(24), self.height(area.w - px(24)))
+            if area is layout.rows:
+                box.midtop = (area.centerx, area.top + px(10))
+            else:
+                box.midbottom = (area.centerx, layout.hand.bottom - px(10))
+            places.append((box, table))
+        return places
+
+    def log_area(self) -> pygame.Rect | None:
+        """Where the log goes on, below the box when the box is over it (None: as
+        without the box)."""
+        layout = self.scene.layout_
+        if layout is None or self.scene.view is None:
+            return None
+        box, log = self.rect(), layout.log
+        if not box.colliderect(log):
+            return None
+        top = min(box.bottom + layout.px(6), log.bottom)
+        return pygame.Rect(log.left, top, log.w, log.bottom - top)
+
+    def title_lines(self, width: int) -> tuple[str, ...]:
+        """The box's title ("Learn to play · step 3 of 8") in a box `width` wide: on
+        one line if it fits, else broken at its " · " first (the step's count on a
+        line of its own), then wrapped."""
+        scene = self.scene
+        assert scene.layout_ is not None
+        step, px = scene.current, scene.layout_.px
+        title = tr("tutorial.progress", n=scene.step_index + 1, total=len(scene.lesson.steps)) \
+            if step is not None else tr("tutorial.title")
+        room = width - px(28)
+        if len(fonts.wrap(title, px(TITLE), room, True)) == 1:
+            return (title,)
+        return tuple(line for part in title.split(" · ")
+                     for line in fonts.wrap(part, px(TITLE), room, True))
+
+    def words(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the box says: the step's text, then why a click was not carried
+        out, or that the step waits for the game to get there."""
+        scene = self.scene
+        step = scene.current
+        words = [(tr(step.text if step else "tutorial.done"), art.TEXT_LIGHT)]
+        if scene.lesson_note:
+            words.append((scene.lesson_note, art.ACCENT))
+        elif step is not None and step.until and not scene.waiting_here():
+            words.append((tr("tutorial.waiting"), art.TEXT_DIM))
+        return words
+
+    def height(self, width: int) -> int:
+        """The height a box `width` wide needs for its title, the step's words and
+        its buttons. Measured with the longer of the step's two second lines (the
+        wrong-click note, the wait), so the box keeps its size through the step."""
+        layout = self.scene.layout_
+        assert layout is not None
+        px, step = layout.px, self.scene.current
+        seconds = [tr(step.wrong), tr("tutorial.waiting")] if step is not None and step.until \
+            else [""]
+        main = tr(step.text if step else "tutorial.done")
+        lines = max(len(fonts.wrap(main, px(TEXT), width - px(28)))
+                    + (len(fonts.wrap(second, px(TEXT), width - px(28))) if second else 0)
+                    for second in seconds)
+        rows = len(_button_rows(self._button_count(), width - px(24), px))
+        titles = len(self.title_lines(width))
+        return (px(12) + titles * fonts.line_step(px(TITLE), 1.3)
+                + lines * fonts.line_step(px(TEXT)) + px(8) + rows * px(BUTTON_H + BUTTON_GAP))
+
+    def _button_count(self) -> int:
+        step = self.scene.current
+        return 2 if step is None or step.until else 3
+
+    def buttons(self) -> list[Button]:
+        """Next (a step that waits for no decision), Skip and Restart; after the
+        last step, Close and the other lesson."""
+        scene = self.scene
+        if not self.shown():
+            return []
+        assert scene.layout_ is not None
+        slots = _button_slots(self.rect(), self._button_count(), scene.layout_.px)
+        step = scene.current
+        if step is None:
+            other = tr("tutorial.other") if scene.other_edition() != "classic" \
+                else tr("tutorial.title")
+            return [Button("lesson_close", slots[0], tr("tutorial.next"), scene.close_lesson,
+                           primary=True),
+                    Button("lesson_other", slots[1], other, scene.other_lesson)]
+        buttons = []
+        if not step.until:
+            buttons.append(Button("lesson_next", slots.pop(0), tr("tutorial.next"),
+                                  scene.next_step, primary=True))
+        return buttons + [Button("lesson_skip", slots[0], tr("tutorial.skip"), scene.next_step),
+                          Button("lesson_restart", slots[1], tr("tutorial.restart"),
+                                 scene.restart)]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A left press or release on the box (not on a button) stays on it; one on
+        a table thing the waiting step does not point at is refused (the press
+        says why)."""
+        scene = self.scene
+        if event.type not in PRESSES or event.button != 1 or not self.shown() \
+                or any(b.rect.collidepoint(event.pos) for b in scene.buttons):
+            return False
+        if self.rect().collidepoint(event.pos):
+            return True
+        rings, step = self.target_rects(), scene.current
+        if step is None or not rings or not scene.waiting_here() \
+                or any(ring.collidepoint(event.pos) for ring in rings) \
+                or not any(rect.collidepoint(event.pos) for rect in scene.targets().values()):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            scene.lesson_note = tr(step.wrong)
+            scene.play_sound("error")
+            scene.refresh()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The rings, then the box with its words and buttons."""
+        if not self.shown():
+            return []
+        layout = self.scene.layout_
+        assert layout is not None
+        px = layout.px
+        drawn = []
+        for ring in self.target_rects():
+            ring = ring.inflate(px(RING * 2), px(RING * 2))
+            pygame.draw.rect(surface, art.ACCENT, ring, px(RING), border_radius=px(10))
+            drawn.append(ring)
+        box = self.rect()
+        surface.blit(art.panel(box.size, True), box)
+        y = box.top + px(10)
+        for line in self.title_lines(box.w):
+            surface.blit(fonts.text(line, px(TITLE), art.ACCENT, True), (box.left + px(14), y))
+            y += fonts.line_step(px(TITLE), 1.3)
+        y += px(2)
+        size = px(TEXT)
+        words_end = box.bottom - px(8) - len(_button_rows(self._button_count(), box.w - px(24),
+                                                           px)) * px(BUTTON_H + BUTTON_GAP)
+        for text, color in self.words():
+            for line in fonts.wrap(text, size, box.w - px(28)):
+                if y + fonts.line_step(size) > words_end:
+                    break
+                surface.blit(fonts.text(line, size, color), (box.left + px(14), y))
+                y += fonts.line_step(size)
+        for button in self.scene.buttons:
+            if button.name.startswith("lesson_"):
+                button.draw(surface)
+        drawn.append(box)
+        return drawn
+
+
+def _button_rows(count: int, inner: int, px: Callable[[float], int]) -> list[int]:
+    """How many of `count` buttons sit on each row, from the bottom, in a box whose
+    inside is `inner` pixels wide: as many side by side as stay `BUTTON_MIN_W` wide."""
+    per_row = max(1, min(count, (inner + px(BUTTON_GAP)) // (px(BUTTON_MIN_W) + px(BUTTON_GAP))))
+    return [min(per_row, count - start) for start in range(0, count, per_row)]
+
+
+def _button_slots(box: pygame.Rect, count: int, px: Callable[[float], int]) -> list[pygame.Rect]:
+    """Where the box's `count` buttons go, the first at the bottom right, the others
+    leftwards, then on the row above."""
+    inner, gap = box.w - px(24), px(BUTTON_GAP)
+    rows = _button_rows(count, inner, px)
+    width = min(px(BUTTON_W), (inner - gap * (rows[0] - 1)) // rows[0])
+    slots = []
+    for row, in_row in enumerate(rows):
+        bottom = box.bottom - px(10) - row * px(BUTTON_H + BUTTON_GAP)
+        for place in range(in_row):
+            slot = pygame.Rect(0, 0, width, px(BUTTON_H))
+            slot.bottomright = (box.right - px(12) - place * (width + gap), bottom)
+            slots.append(slot)
+    return slots
