@@ -53,14 +53,14 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
         time.sleep(0.3)
         return hint_for(view, budget_ms=60)
 
-    table.hints = HintService(slow_hint)
+    table.asks.hints = HintService(slow_hint)
     app.switch(table)
     until(app, lambda: table.deciding() and "hint" in table.controls())
     version = table.view["version"]
     step(app, key(pygame.K_h))
-    assert table.hint_text == tr("hint.thinking") and not table.button("hint").enabled
-    until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
-    assert table.hint_text.startswith(tr("hint.line", text="")) and not table.staging.empty
+    assert table.asks.hint_text == tr("hint.thinking") and not table.button("hint").enabled
+    until(app, lambda: table.asks.hint_text not in ("", tr("hint.thinking")))
+    assert table.asks.hint_text.startswith(tr("hint.line", text="")) and not table.staging.empty
     staged = table.staging.decision(table.view)
     assert staged in table.view["legal"]
     step(app, click(table.controls()["confirm"]))
@@ -73,7 +73,7 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
 def test_lan_games_have_no_hint_button(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink({}, ["Ana", "Bo"]))  # a LAN guest's link
-    assert not table.hints_allowed()
+    assert not table.asks.hints_allowed()
     table.close()
 
 
@@ -86,7 +86,7 @@ def test_a_lan_host_can_allow_hints(tmp_path):
     assert lobby.hints
     guest, table = start_with_guest(app, lobby, "Bo")
     until(app, lambda: table.deciding())
-    assert table.hints_allowed() and "hint" in table.controls()
+    assert table.asks.hints_allowed() and "hint" in table.controls()
     guest.close()
     table.leave_now()
 
@@ -94,11 +94,11 @@ def test_a_lan_host_can_allow_hints(tmp_path):
 def test_the_hints_taken_are_kept_with_the_save(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
-    table.hints = HintService(lambda view: hint_for(view, budget_ms=20))
+    table.asks.hints = HintService(lambda view: hint_for(view, budget_ms=20))
     app.switch(table)
     until(app, lambda: table.deciding() and "hint" in table.controls())
     step(app, key(pygame.K_h))
-    until(app, lambda: not table.hints.busy)
+    until(app, lambda: not table.asks.hints.busy)
     assert table.model.hints_used == 1
     table.close()  # quit: the game stays saved
     resumed = TableScene(app, NetLink.resume())
@@ -113,7 +113,7 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
     play_to_step(app, table, "build", 60)
-    table.hints = HintService(lambda view: Hint(view["legal"], {"kind": "end_turn"}))
+    table.asks.hints = HintService(lambda view: Hint(view["legal"], {"kind": "end_turn"}))
     version = table.view["version"]
     step(app, key(pygame.K_h))
     until(app, lambda: table.focus == "end_turn")

@@ -81,14 +81,14 @@ def test_the_tax_collectors_log_says_where_the_worker_goes():
 def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
-    table.hints = HintService(lambda view: hint_for(view, budget_ms=30))
+    table.asks.hints = HintService(lambda view: hint_for(view, budget_ms=30))
     app.switch(table)
     try:
         until_asked_alone(app, table)  # no bot's choice will change the question
         assert "hint" in table.controls()
         step(app, key(pygame.K_h))
-        until(app, lambda: table.hint_text not in ("", tr("hint.thinking")))
-        assert table._shown_hint() == table.hint_text
+        until(app, lambda: table.asks.hint_text not in ("", tr("hint.thinking")))
+        assert table._shown_hint() == table.asks.hint_text
         table.toggle_pause()  # the pause menu (its dim layer) is up
         table.relayout()
         step(app)
@@ -96,7 +96,7 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
         table.toggle_pause()
         table.relayout()
         step(app)
-        assert table._shown_hint() == table.hint_text
+        assert table._shown_hint() == table.asks.hint_text
         table.undo()  # the player clears the suggestion
         step(app)
         assert table._shown_hint() == "" and table._static_key.hint == ""

@@ -68,13 +68,13 @@ def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
     hotseat = TableScene(app, NetLink.local(["human", "human"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(hotseat)
     until(app, lambda: hotseat.view is not None and hotseat.model.seats)
-    assert not hotseat.takebacks_allowed() and "take_back" not in hotseat.controls()
+    assert not hotseat.asks.takebacks_allowed() and "take_back" not in hotseat.controls()
     hotseat.close()
     app.settings.takebacks = False
     solo = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(solo)
     until(app, lambda: solo.view is not None and solo.model.seats)
-    assert not solo.takebacks_allowed() and "take_back" not in solo.controls()
+    assert not solo.asks.takebacks_allowed() and "take_back" not in solo.controls()
     app.settings.takebacks = True
     solo.relayout()
     assert "take_back" in solo.controls()

@@ -50,7 +50,7 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
         record.append({"iterations": hint.iterations})
         return hint
 
-    table.hints = HintService(think)
+    table.asks.hints = HintService(think)
     app.switch(table)
 
     def frame(events: list[pygame.event.Event] | None = None) -> None:
@@ -69,7 +69,7 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
             if view is not None:
                 break
             continue
-        if not table.deciding() or table.model.has_pending or table.hints.busy:
+        if not table.deciding() or table.model.has_pending or table.asks.hints.busy:
             continue
         if hint_limit and hints >= hint_limit:
             break
@@ -77,10 +77,10 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
         asked.append(time.perf_counter())
         press(pygame.K_h)
         frame()
-        while table.hints.busy:
+        while table.asks.hints.busy:
             frame()
         frame()
-        if table.hint_text in ("", tr("hint.thinking")):
+        if table.asks.hint_text in ("", tr("hint.thinking")):
             continue  # the question changed while the hint thought: ask again
         record[-1]["shown_ms"] = (time.perf_counter() - asked[-1]) * 1000.0
         hints += 1

@@ -23,7 +23,6 @@ from .controller import TableController
 from .curtain import Curtain, SeatLanguages
 from .framekey import FrameKey
 from .hand import warm_up
-from .hints import HintService
 from .layers import LayerStack
 from .layout import TableLayout, table_layout
 from .lessonbox import LessonBox
@@ -36,6 +35,7 @@ from .staging import Staging, mode
 from .unreachable import UnreachableNotice
 
 if TYPE_CHECKING:
+    from .asks import Asks
     from .screen import TableScreen
 
 OFF_TABLE = (-1, -1)
@@ -51,6 +51,9 @@ OPPONENT_MOVES = ("action", "taxed", "building_built", "building_removed", "card
 
 class TableFlow(Scene):
     """A game in progress, seen by the human seat(s) at this screen."""
+
+    asks: Asks
+    """The hints and take-backs (the table screen makes them)."""
 
     def __init__(self, app: Any, link: Link) -> None:
         super().__init__(app)
@@ -112,13 +115,6 @@ class TableFlow(Scene):
         """A left button press was ignored: so is its release."""
         self.steps: list[Step] = []
         """The events of each update applied, with the seat that decided it (the recap's source)."""
-        self.hints = HintService()
-        self.hint_text = ""
-        """What the last hint suggests, shown while its question stands."""
-        self.hint_question: list[dict[str, Any]] | None = None
-        """The legal decisions the hint answers (it stands while they do)."""
-        self._hint_staged: tuple[Any, ...] | None = None
-        """What the hint staged (its line stands while the staging is that)."""
 
     @property
     def view(self) -> View | None:
@@ -170,9 +166,9 @@ class TableFlow(Scene):
         view = self.view
         return (mode(view) not in ("wait", "over") and not self.model.has_pending
                 and self.curtain is None and view is not None
-                and not self._waiting_for_host(view))
+                and not self.waiting_for_host(view))
 
-    def _waiting_for_host(self, view: View) -> bool:
+    def waiting_for_host(self, view: View) -> bool:
         """A decision was sent and its result is not on the screen yet."""
         if self.awaiting is None:
             return False
@@ -290,7 +286,7 @@ class TableFlow(Scene):
         self.model.feed(self.link.poll())
         self._follow_connection()
         self._take_seat_news()
-        self._take_hint()
+        self.asks.take_hint()
         if self.model.error and self.model.error != before:
             self.awaiting = None
             self.app.sounds.play("error")
@@ -381,6 +377,3 @@ class TableFlow(Scene):
 
     def _build_buttons(self) -> None:
         """Lay out the buttons for what the table shows now (`TableInput` makes them)."""
-
-    def _take_hint(self) -> None:
-        """Stage a hint that has arrived (`TableAsks` does)."""

@@ -14,9 +14,9 @@ from ...rules import View
 from ..ui.i18n import tr, trn
 from ..ui.widgets import Button
 from . import guide
-from .asks import TableAsks
 from .controller import DRAG_DISTANCE
 from .controls import ControlBuilder
+from .flow import TableFlow
 from .layout import TableLayout
 from .panel import text_height
 from .pausemenu import PauseMenu
@@ -34,7 +34,7 @@ TOP_BUTTONS = ("menu", "hint", "take_back")
 """The top bar's buttons: not a prompt's, so never guarded against early clicks."""
 
 
-class TableInput(TableAsks):
+class TableInput(TableFlow):
     """The table's buttons and what input does."""
 
     def send(self) -> None:
@@ -109,11 +109,11 @@ class TableInput(TableAsks):
             self.skip()  # Space skips the animations unless it is for a focused control
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not self.paused:
-            self.ask_hint()
+            self.asks.ask_hint()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
                 and event.mod & pygame.KMOD_CTRL and not self.paused:
-            self.take_back()
+            self.asks.take_back()
             return
         if event.type == pygame.MOUSEWHEEL and self.layout_ \
                 and self.layout_.log.collidepoint(self.mouse):
@@ -218,14 +218,15 @@ class TableInput(TableAsks):
             self.buttons = top.buttons()
             return
         self.buttons.append(Button("menu", layout.top_button(0), tr("menu"), self.on_escape))
-        if self.hints_allowed():
+        if self.asks.hints_allowed():
             self.buttons.append(Button(
-                "hint", layout.top_button(1), tr("hint.button"), self.ask_hint,
-                tooltip=tr("hint.tooltip"), enabled=self.deciding() and not self.hints.busy))
-        if self.takebacks_allowed():
+                "hint", layout.top_button(1), tr("hint.button"), self.asks.ask_hint,
+                tooltip=tr("hint.tooltip"), enabled=self.deciding() and not self.asks.hints.busy))
+        if self.asks.takebacks_allowed():
             self.buttons.append(Button(
                 "take_back", layout.top_button(len(self.buttons)), tr("takeback.button"),
-                self.take_back, tooltip=tr("takeback.tooltip"), enabled=self._may_take_back()))
+                self.asks.take_back, tooltip=tr("takeback.tooltip"),
+                enabled=self.asks.may_take_back()))
         if self.layers.modal():
             self.buttons += self.layers.buttons()
             return
@@ -255,10 +256,10 @@ class TableInput(TableAsks):
             return buttons
         if not self.deciding():
             return buttons
-        hint = self._guide_hint()
+        hint = self.asks.guide_hint()
         if hint is not None:
             buttons.append(Button("guide", guide.button_rect(layout, hint), tr("guide.ok"),
-                                  partial(self.dismiss_hint, hint)))
+                                  partial(self.asks.dismiss_guide, hint)))
         half = (bottom.w - px(8)) // 2
         buttons.append(Button("undo", pygame.Rect(bottom.left, bottom.top, half, bottom.h),
                               tr("undo"), self.undo, enabled=not self.staging.empty))

@@ -6,15 +6,20 @@ menu. The table screen (`scenes/table.py`) and the replay screen are this."""
 from __future__ import annotations
 
 import time
+from functools import partial
+from typing import Any
 
 import pygame
 
+from ..session.link import Link
 from ..ui import art, fonts
-from ..ui.i18n import tr
+from ..ui.i18n import set_language, tr
 from ..ui.widgets import draw_tooltip
-from . import guide
+from . import edition, guide
+from .asks import Asks
 from .canvas import Canvas, card_face
 from .choices import removes_a_building
+from .flow import OFF_TABLE
 from .framekey import FrameKey
 from .hand import draw_hand
 from .input import TableInput
@@ -23,6 +28,7 @@ from .lessonbox import LessonBox
 from .logpanel import draw_log
 from .market import draw_market
 from .panel import draw_panel
+from .pausemenu import PauseMenu
 from .rows import draw_rows
 from .seats import draw_seat
 from .staging import mode
@@ -35,6 +41,38 @@ NET_STATUSES = ("reconnecting", "closed")
 
 class TableScreen(TableInput):
     """The table, drawn."""
+
+    def __init__(self, app: Any, link: Link) -> None:
+        super().__init__(app, link)
+        self.asks = Asks(self)
+
+    def _shown_hint(self) -> str:
+        """The gold line under the top bar: the hint's."""
+        return self.asks.shown_hint()
+
+    def settings(self) -> None:
+        """The settings screen, coming back to this table."""
+        self.layers.drop(PauseMenu)
+        self.mouse = OFF_TABLE  # no tooltip from before, until the mouse moves again
+        seat = self.viewer
+        language = None
+        if self.hotseat and seat is not None:
+            language = (partial(self.languages.of, seat),
+                        partial(self.languages.chosen.__setitem__, seat))
+        self.app.show("settings", back_to=self, seat_language=language)
+
+    def rules(self) -> None:
+        """The rules screen, at the cards of this game's edition, coming back to
+        this table."""
+        self.layers.drop(PauseMenu)
+        self.mouse = OFF_TABLE
+        self.app.show("rules", back_to=self, edition=edition.rules().name)
+
+    def leave_now(self) -> None:
+        """Leave the table for the menu (a table hosted here closes, saved)."""
+        set_language(self.app.settings.language)
+        self.link.leave()
+        self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.layers.hides_table():
@@ -106,7 +144,7 @@ class TableScreen(TableInput):
         box = self.layers.find(LessonBox)
         if box is not None and (area := box.log_area()) is not None:
             return area
-        hint = self._guide_hint()
+        hint = self.asks.guide_hint()
         return guide.log_below(self.layout_, hint) if hint and self.layout_ else None
 
     def _badges(self) -> tuple[str | None, ...]:
@@ -145,13 +183,13 @@ class TableScreen(TableInput):
         badges = self._badges()
         current = mode(view) if self.deciding() else "wait"
         draw_top(surface, canvas, view, names,
-                 1 + self.hints_allowed() + self.takebacks_allowed())
+                 1 + self.asks.hints_allowed() + self.asks.takebacks_allowed())
         highlight = "build" if current == "build" else ""
         if current == "act" and removes_a_building(self.staging.act_card):
             highlight = "remove"
         draw_rows(surface, canvas, view, highlight, self.staging.end, set(self.events.hidden))
         draw_market(surface, canvas, view)
-        hint = self._guide_hint()
+        hint = self.asks.guide_hint()
         draw_log(surface, canvas, self.log_lines, self.log_scroll, self._log_area())
         for seat in range(view["players"]):
             if seat in self.layout_.seats:
