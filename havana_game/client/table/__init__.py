@@ -2,16 +2,17 @@
 clicks into decisions.
 
 - What the host sent: `model`, `seatstate`; the edition on the table: `edition`.
-- The table screen's layers, each on the one before: the course of play
-  (`flow`), the questions (`asks`: hints, take-backs), input (`input`), drawing
-  (`screen`).
+- The table screen, each class on the one before: the course of play (`flow`),
+  input (`input`), drawing (`screen`); it owns what the player asks (`asks`:
+  hints, take-backs, the first game's guide).
 - What lies over the table for a while, each a `layers.Layer` on the screen's
   stack (input to the top first; the screen wakes for the soonest): the recap
-  (`recapbox`), the pause menu and its questions (`pausemenu`: leave, concede,
+  (`recapbox`), the hotseat `curtain` (it hides the table), the tutorial's
+  `lessonbox`, the pause menu and its questions (`pausemenu`: leave, concede,
   give a seat), the unreachable host's notice (`unreachable`).
 - Drawing, by part: where things go (`layout`), the frame's `canvas` and card
   faces, `topbar`, `rows`, `market`, `seats`, `hand`, `logpanel`, the action
-  `panel`, the pause menu (`overlays`), the hotseat `curtain`, the first game's
+  `panel`, the pause menu (`overlays`), the first game's
   `guide`, `animations` of events, and what a redraw depends on (`framekey`).
 - Deciding: the staged choice (`staging`, `choices`), what a pick or a button
   means (`controller`, `targets`), each decision's buttons (`controls`), the

@@ -1,8 +1,8 @@
 """The table's course of play: the seat views and events the host sends, applied
 one update at a time, each shown with its animations and log lines and a pause
 before the next; hotseat's curtain between players; the host's connection
-followed; the results when the game ends. The table screen's first layer: the
-others (`asks`, `input`, `screen`) build on it."""
+followed; the results when the game ends. The table screen's first class:
+`input` and `screen` build on it."""
 
 from __future__ import annotations
 

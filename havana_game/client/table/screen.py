@@ -1,7 +1,8 @@
 """The table's drawing: the static table (top bar, rows, market, log, seats,
 hand, action panel, status line, guide) redrawn only where it changes, and over
-it the flights, a dragged card and the tooltip; the hotseat curtain and the pause
-menu. The table screen (`scenes/table.py`) and the replay screen are this."""
+it the flights, a dragged card, the layers (a hotseat curtain instead of all
+that) and the tooltip; the pause menu's settings, rules and leave. The table
+screen (`scenes/table.py`), the tutorial and the replay screen are this."""
 
 from __future__ import annotations
 
