@@ -18,6 +18,10 @@ class HostConfig:
     """Seconds between pings; a connection silent for 3 heartbeats is closed."""
     grace: float = 120.0
     """Seconds a disconnected seat is held before a stand-in bot plays it."""
+    finished_grace: float = 300.0
+    """Seconds a finished table stays in memory after its game ended; then the host
+    keeps a compact record of it (a few hundred bytes), rebuilt whenever someone
+    rejoins, watches or resyncs it (and let go of again this long after)."""
     handshake_timeout: float = 10.0
     """The hello and the join must each arrive within this many seconds."""
     frame_deadline: float = 5.0

@@ -13,10 +13,15 @@ journal records after it.
 from __future__ import annotations
 
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from havana_game.content import DEFAULT_EDITION, UnknownEdition, edition_for, find_edition
+from havana_game.game import Game, Seating
+from havana_game.rules import Ruleset, legal_decisions
 from havana_game.saves import SaveError, game_from_document, game_to_document, write_atomically
 
 from .table import UNKNOWN_DIGEST, Seat, Table, default_bot_level
@@ -116,3 +121,76 @@ def load_snapshots(folder: Path) -> list[tuple[Table, int]]:
         except (SaveError, TypeError, ValueError) as error:
             raise SaveError(f"{path.name}: {error}") from None
     return tables
+
+
+COMPACT_VERSION = 1
+
+
+def _varints(numbers: list[int]) -> bytes:
+    """Non-negative ints, 7 bits a byte (LEB128): most take one byte."""
+    out = bytearray()
+    for number in numbers:
+        while number >= 0x80:
+            out.append(number & 0x7F | 0x80)
+            number >>= 7
+        out.append(number)
+    return bytes(out)
+
+
+def _from_varints(data: bytes) -> list[int]:
+    numbers, number, shift = [], 0, 0
+    for byte in data:
+        number |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            numbers.append(number)
+            number, shift = 0, 0
+    return numbers
+
+
+def _picks(game: Game) -> bytes:
+    """The game's decisions as (index among the deciding seat's legal decisions) *
+    4 + seat: legality is membership of `legal_decisions`, so each index exists,
+    and the engine is deterministic, so a replay meets the same lists."""
+    replay = Game.new(game.rules, game.players, game.seed, game.ages)
+    picks = []
+    for seat, decision in game.history:
+        picks.append(legal_decisions(replay.state, seat).index(decision) * 4 + seat)
+        replay.play(seat, decision)
+    return _varints(picks)
+
+
+def table_to_compact(table: Table) -> bytes:
+    """A finished table as a host keeps it once it has let go of the `Table` (a few
+    hundred bytes: the seats, the setup and one or two bytes a decision; its edition
+    kept beside it), enough to rebuild it whole with `table_from_compact` in this
+    process (the edition's data and the engine are the ones that played it)."""
+    game = table.game
+    assert game is not None
+    seats = [[s.kind, s.name, s.level, bytes.fromhex(s.token_hash) if s.token_hash else None,
+              [[seq, version, digest] for seq, (version, digest) in s.recent.items()]]
+             for s in table.seats]
+    record = [COMPACT_VERSION, table.id, table.code, table.players,
+              table.host_seat, table.revision, list(game.ages) if game.ages else None,
+              game.seed, seats, [list(s) for s in game.seatings], _picks(game)]
+    return zlib.compress(msgpack.packb(record, use_bin_type=True))
+
+
+def table_from_compact(data: bytes, rules: Ruleset) -> Table:
+    """The table `table_to_compact` kept, rebuilt (its game of `rules` replayed)."""
+    (_, table_id, code, players, host_seat, revision, ages, seed, seats, seatings,
+     picks) = msgpack.unpackb(zlib.decompress(data), raw=False, strict_map_key=False)
+    game = Game.new(rules, players, seed, tuple(ages) if ages else None)
+    for pick in _from_varints(picks):
+        decider = pick & 3
+        game.play(decider, legal_decisions(game.state, decider)[pick >> 2])
+    game.seatings = [Seating(*s) for s in seatings]
+    table = Table(rules, players, id=table_id, code=code, host_seat=host_seat, game=game,
+                  revision=revision, ages=game.ages)
+    for index, (kind, name, level, token, recent) in enumerate(seats):
+        seat = table.seats[index] = Seat(index, kind=kind, name=name, level=level,
+                                         token_hash=token.hex() if token else None)
+        for seq, version, digest in recent:
+            seat.applied(seq, version, digest)
+    table.refresh_prompts()
+    return table

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from havana_game.ai import BOT_LEVELS
 from havana_game.ai.parallel import default_workers
@@ -53,6 +53,7 @@ from .audience import Update, event_info
 from .config import HostConfig
 from .connection import Connection
 from .credentials import normalize_code
+from .persist import table_from_compact, table_to_compact
 from .recovery import recover
 from .store import Store
 from .table import Table, command_digest, decision_digest, default_bot_level
@@ -63,10 +64,21 @@ from .web import open_browser
 
 @dataclass
 class Audience:
-    """The live connections of one table."""
+    """The live connections of one table (kept while it has any, even once the
+    host let go of the table itself: `Ended`)."""
 
+    code: str
+    """The table's normalized join code."""
     seats: dict[int, Connection] = field(default_factory=dict)
     spectators: set[Connection] = field(default_factory=set)
+
+
+class Ended(NamedTuple):
+    """A finished table the host let go of (`HostConfig.finished_grace`): its
+    edition and `persist.table_to_compact`, rebuilt when someone comes back to it."""
+
+    rules: Ruleset
+    data: bytes
 
 
 ENTRIES: Handlers[tuple[Table, int | None, str | None]] = Handlers(CLIENT_MESSAGES)
@@ -89,7 +101,12 @@ class Host:
                                    *(find_edition(name).fingerprint for name in EDITIONS)})
         """The editions this host plays (a hello must name one of them)."""
         self.tables: dict[str, Table] = {}
-        """By normalized join code."""
+        """By normalized join code: the tables in memory (lobbies, games, games
+        finished less than `finished_grace` ago or looked at again since)."""
+        self.ended: dict[str, Ended] = {}
+        """By normalized join code: the finished tables the host let go of."""
+        self._forgetting: dict[str, asyncio.TimerHandle] = {}
+        """By table id: when a finished table is let go of."""
         self.by_id: dict[str, Table] = {}
         self.audiences: dict[str, Audience] = {}
         self.connections: set[Connection] = set()
@@ -164,9 +181,10 @@ class Host:
 
     def _add(self, table: Table) -> None:
         table.log = self.store
-        self.tables[normalize_code(table.code)] = table
+        code = normalize_code(table.code)
+        self.tables[code] = table
         self.by_id[table.id] = table
-        self.audiences[table.id] = Audience()
+        self.audiences.setdefault(table.id, Audience(code))
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -182,6 +200,8 @@ class Host:
                 if seat.kind == "human":
                     self._start_grace(table, seat.index)
             self._schedule_bots(table)
+            if table.status == "over":
+                self._forget_later(table)
         return self.port
 
     async def close(self) -> None:
@@ -195,7 +215,7 @@ class Host:
             self._server.close()
         for conn in list(self.connections):
             conn.close()
-        for handle in self._grace.values():
+        for handle in (*self._grace.values(), *self._forgetting.values()):
             handle.cancel()
         if self.store is not None:
             await self.store.close()
@@ -359,7 +379,8 @@ class Host:
 
     def _table_for(self, conn: Connection, code: str) -> Table:
         """The table with join code `code`, of an edition the connection plays."""
-        table = self.tables.get(normalize_code(code))
+        key = normalize_code(code)
+        table = self.tables.get(key) or self._revived(key)
         if table is None:
             raise ProtocolError("wrong_code")
         if table.rules.fingerprint not in conn.fingerprints:
@@ -393,8 +414,15 @@ class Host:
     def _detach(self, conn: Connection) -> None:
         if conn.table_id is None:
             return
-        table = self.by_id[conn.table_id]
-        audience = self.audiences[table.id]
+        table = self.by_id.get(conn.table_id)
+        audience = self.audiences[conn.table_id]
+        if table is None:  # a finished table the host let go of
+            audience.spectators.discard(conn)
+            if conn.seat is not None and audience.seats.get(conn.seat) is conn:
+                del audience.seats[conn.seat]
+            if not audience.seats and not audience.spectators:
+                del self.audiences[conn.table_id]
+            return
         if conn.seat is None:
             audience.spectators.discard(conn)
             return
@@ -403,6 +431,44 @@ class Host:
             if table.seats[conn.seat].kind == "human":
                 self._start_grace(table, conn.seat)
             self._broadcast_status(table)
+
+    # --- finished tables -----------------------------------------------------------
+
+    def _forget_later(self, table: Table) -> None:
+        """The table's game is over: let go of it `finished_grace` seconds from now."""
+        if table.id not in self._forgetting:
+            self._forgetting[table.id] = asyncio.get_running_loop().call_later(
+                self.config.finished_grace, self._forget, table.id)
+
+    def _forget(self, table_id: str) -> None:
+        """Let go of a finished table: saved (if saving) and kept as a compact
+        record (`Ended`); its game, state and bots are no longer referenced. Its
+        connections stay (their `Audience` holds them, not the table)."""
+        self._forgetting.pop(table_id, None)
+        table = self.by_id.get(table_id)
+        if table is None or table.status != "over":
+            return
+        for seat in table.seats:
+            self._cancel_grace(table, seat.index)
+        if self.store is not None:
+            self.store.forget(table)
+        code = self.audiences[table_id].code
+        self.ended[code] = Ended(table.rules, table_to_compact(table))
+        del self.tables[code], self.by_id[table_id]
+        audience = self.audiences[table_id]
+        if not audience.seats and not audience.spectators:
+            del self.audiences[table_id]
+
+    def _revived(self, code: str) -> Table | None:
+        """The finished table of normalized join code `code` the host let go of,
+        rebuilt and in memory again (let go of anew `finished_grace` later)."""
+        ended = self.ended.pop(code, None)
+        if ended is None:
+            return None
+        table = table_from_compact(ended.data, ended.rules)
+        self._add(table)
+        self._forget_later(table)
+        return table
 
     # --- grace period --------------------------------------------------------------
 
@@ -457,7 +523,11 @@ class Host:
         """The table the connection entered (`not_joined` if it lost it)."""
         if conn.table_id is None:
             raise FrameError("not_joined")
-        return self.by_id[conn.table_id]
+        table = self.by_id.get(conn.table_id)
+        if table is None:  # a finished table the host let go of
+            table = self._revived(self.audiences[conn.table_id].code)
+            assert table is not None
+        return table
 
     def _seat_of(self, conn: Connection) -> tuple[Table, int]:
         """The table and seat a command comes from (`not_seated`: a spectator's)."""
@@ -688,6 +758,7 @@ class Host:
             for conn in everyone:
                 conn.send("game_over", **over)
             self._broadcast_status(table)
+            self._forget_later(table)
         self._schedule_bots(table)
 
     # --- bots ----------------------------------------------------------------------

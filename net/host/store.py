@@ -215,6 +215,21 @@ class Store:
         if done:
             self._snapshot_thread.submit(self._remove_segments, done)
 
+    def forget(self, table: Table) -> None:
+        """The host lets go of `table` (a finished game): its snapshot covers every
+        record of it (one is written now if need be) and the store keeps no
+        reference to it. Should it change again later, it is tracked anew."""
+        newest = max((pins[table.id] for pins in self._pins.values() if table.id in pins),
+                     default=0)
+        if self._covered.get(table.id, 0) < newest:
+            self._snapshot(table)
+        for pins in self._pins.values():
+            pins.pop(table.id, None)
+        self._covered.pop(table.id, None)
+        self._since.pop(table.id, None)
+        self._tables.pop(table.id, None)
+        self._drop_segments()
+
     def _next_segment(self) -> None:
         """The current segment is full: the next batch starts a new one. Tables
         still holding an older full segment get a snapshot so that it can go."""
