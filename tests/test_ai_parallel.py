@@ -1,14 +1,17 @@
-"""Root-parallel search (`hard@MS:N`): worker processes from a long-lived pool,
+"""Root-parallel search (`hard@MS:N`): worker processes from a long-lived pool
+(ending idle, started again by the next search, never outliving the program),
 summed root statistics, a decision reproducible for a seed and a worker count;
 the expert level; the tournament's `hint` seat plays what the Hint button says."""
 
 import json
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 
-from havana_game.ai import make_bot
+from havana_game.ai import make_bot, parallel
 from havana_game.ai.bots import ExpertBot, HardBot
 from havana_game.ai.hint import HintSeat, HintService, hint_for
 from havana_game.ai.parallel import merge, think, worker_pool
@@ -113,3 +116,48 @@ def test_the_hint_seat_plays_what_the_hint_button_suggests():
 def test_the_expert_level_is_registered():
     assert make_bot("expert", 1).level == "expert"
     assert ExpertBot(1).budget_ms > HardBot(1).budget_ms
+
+
+IDLE_THEN_SEARCH = """
+import time
+import psutil
+from havana_game.ai import parallel
+from havana_game.content import classic_rules
+from havana_game.rules import new_game, view_for
+parallel.IDLE_TIMEOUT_S = 1.0
+view = view_for(new_game(classic_rules(), 2, 1), 0)
+me = psutil.Process()
+def workers():
+    return sum("forkserver" in " ".join(c.cmdline()) for c in me.children(recursive=True))
+parallel.think(view, None, 1, 2, iterations=5)
+print(parallel.pool_running(), workers(), flush=True)
+time.sleep(0.5)
+print(parallel.pool_running(), flush=True)
+time.sleep(2.5)
+print(parallel.pool_running(), workers(), flush=True)
+thought = parallel.think(view, None, 1, 2, iterations=5)
+print(parallel.pool_running(), workers(), thought.workers, flush=True)
+"""
+
+
+def test_an_idle_pool_ends_and_the_next_search_starts_it_again():
+    """With the idle time lowered to 1 s: the pool outlives a pause shorter than
+    that, ends after a longer one (its workers gone, the fork server stays), and
+    the next search runs on a new pool."""
+    done = subprocess.run([sys.executable, "-c", IDLE_THEN_SEARCH], capture_output=True,
+                          text=True, timeout=120, check=True)
+    lines = [line.split() for line in done.stdout.splitlines()]
+    workers = parallel.PROCESSES_PER_CORE * (os.cpu_count() or 1)
+    assert lines == [["True", str(workers + 1)], ["True"], ["False", "1"],
+                     ["True", str(workers + 1), "2"]], done.stderr
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.3])
+def test_a_warm_up_never_outlives_the_programs_exit(delay):
+    """A program ending while its pool is being warmed exits at once, cleanly: no
+    error about futures scheduled after the interpreter's shutdown, no hang."""
+    code = (f"import time\nfrom havana_game.ai import parallel\nparallel.warm()\n"
+            f"time.sleep({delay})\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -140,7 +140,7 @@ class HardBot(ViewBot):
         self._view: View | None = None
 
     def decide(self, view: View) -> dict[str, Any]:
-        worker_pool(self.workers)  # started once per program, before the clock runs
+        worker_pool(self.workers)  # up (started if idle-ended) before the clock runs
         self.started = time.perf_counter()
         self._view = view
         return super().decide(view)

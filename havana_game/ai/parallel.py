@@ -1,11 +1,13 @@
 """Root-parallel ISMCTS on worker processes: every core thinks about one decision.
 
 A decision on N workers sends the seat's view to N searches in the long-lived
-process pool (`worker_pool`, started once per program, so a decision costs no
-process start and no import). The workers are forked from a fork server that
-has the engine loaded (spawned where there is none), not from the program: a
-fork of the host or the client would hold copies of its sockets and pipes (a
-connection the host closes would stay open in the workers, its port bound).
+process pool (`worker_pool`, started on the program's first search, or ahead of it
+by `warm`, so a decision costs no process start and no import; it ends after
+`IDLE_TIMEOUT_S` without a search, and the next one starts it again). The workers
+are forked from a fork server that has the engine loaded (spawned where there is
+none), not from the program: a fork of the host or the client would hold copies
+of its sockets and pipes (a connection the host closes would stay open in the
+workers, its port bound).
 Each search samples its own determinizations from the same view with its own
 seed; their root statistics for the searching seat are summed, and the decision
 is the most visited (ties: the higher reward sum, then the first seen in worker
@@ -28,9 +30,10 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from .. import platforms
@@ -136,9 +139,18 @@ STARTING_NAP = 0.05
 """Seconds each worker sleeps when the pool starts, so that every worker (not one
 of them several times) answers before the pool is handed out."""
 
+IDLE_TIMEOUT_S = 120.0
+"""Seconds without a search after which the pool's workers end (a client between
+games holds no search processes); the next search starts them again, forked from
+the fork server, which stays. Tests lower it."""
+
 _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 _pool_lock = threading.Lock()
+_searches = 0
+"""Searches running on the pool now (it never ends under one)."""
+_last_use = 0.0
+"""When the pool was last asked for or a search on it ended (`time.monotonic`)."""
 
 
 PARENT_CHECK_S = 1.0
@@ -171,24 +183,89 @@ def _watch_parent(parent: int) -> None:
 
 def worker_pool(size: int | None = None) -> ProcessPoolExecutor:
     """The program's pool of search processes, at least `size` strong (default:
-    `PROCESSES_PER_CORE` per core). Started on first use; later calls reuse it."""
-    global _pool, _pool_size
-    wanted = max(size or 0, PROCESSES_PER_CORE * default_workers())
+    `PROCESSES_PER_CORE` per core). Started on first use, and again after it ended
+    idle (`IDLE_TIMEOUT_S`); later calls reuse it. Raises RuntimeError if the
+    program is ending (no new process then)."""
     with _pool_lock:
-        if _pool is None or _pool_size < wanted:
-            if _pool is not None:
-                _pool.shutdown(wait=False)
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context(
-                "forkserver" if "forkserver" in methods else "spawn")
-            if context.get_start_method() == "forkserver":
-                context.set_forkserver_preload([__name__])
-            _pool = ProcessPoolExecutor(max_workers=wanted, mp_context=context,
-                                        initializer=_worker_start, initargs=(os.getpid(),))
-            _pool_size = wanted
-            for started in [_pool.submit(time.sleep, STARTING_NAP) for _ in range(wanted)]:
-                started.result()  # every worker up before the first deadline is set
+        return _started(size)
+
+
+def warm() -> None:
+    """Start the pool in a background thread, so that the first search finds it
+    up. The thread is not a daemon: the program's exit waits for a start under
+    way, and a start the exit refuses ends quietly, its pool dropped."""
+    threading.Thread(target=_warm, name="havana-warm").start()
+
+
+def _warm() -> None:
+    with suppress(RuntimeError):  # the program is ending: no pool to start
+        worker_pool()
+
+
+def pool_running() -> bool:
+    """Whether the pool's processes are up (started and not ended idle)."""
+    return _pool is not None
+
+
+def _started(size: int | None) -> ProcessPoolExecutor:
+    """`worker_pool`'s work, under `_pool_lock`; marks the pool used now."""
+    global _pool, _pool_size, _last_use
+    wanted = max(size or 0, PROCESSES_PER_CORE * default_workers())
+    _last_use = time.monotonic()
+    if _pool is not None and _pool_size >= wanted:
         return _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload([__name__])
+    pool = ProcessPoolExecutor(max_workers=wanted, mp_context=context,
+                               initializer=_worker_start, initargs=(os.getpid(),))
+    _pool, _pool_size = None, 0
+    try:
+        for started in [pool.submit(time.sleep, STARTING_NAP) for _ in range(wanted)]:
+            started.result()  # every worker up before the first deadline is set
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    _pool, _pool_size = pool, wanted
+    threading.Thread(target=_end_when_idle, args=(pool,), daemon=True,
+                     name="havana-idle").start()
+    return pool
+
+
+def _end_when_idle(pool: ProcessPoolExecutor) -> None:
+    """End `pool` once it has been idle `IDLE_TIMEOUT_S` (no search running, none
+    asked for); return at once if it is no longer the program's pool."""
+    global _pool, _pool_size
+    while True:
+        with _pool_lock:
+            if _pool is not pool:
+                return
+            left = _last_use + IDLE_TIMEOUT_S - time.monotonic()
+            if _searches == 0 and left <= 0:
+                _pool, _pool_size = None, 0
+                break
+            nap = left if _searches == 0 else IDLE_TIMEOUT_S
+        time.sleep(nap)
+    pool.shutdown(wait=False)
+
+
+@contextmanager
+def _searching(size: int) -> Iterator[ProcessPoolExecutor]:
+    """The pool, at least `size` strong, held for one search (it cannot end idle
+    meanwhile); its idle time counts from the search's end."""
+    global _searches, _last_use
+    with _pool_lock:
+        pool = _started(size)
+        _searches += 1
+    try:
+        yield pool
+    finally:
+        with _pool_lock:
+            _searches -= 1
+            _last_use = time.monotonic()
 
 
 def _drop_pool(broken: ProcessPoolExecutor) -> None:
@@ -210,7 +287,15 @@ def think(view: View, rules: Ruleset | None, seed: int, workers: int,
     search queued behind another table's) is left out, unless none has answered.
     If the pool breaks (a worker killed), the search runs here in the caller."""
     workers = max(1, workers)
-    pool = worker_pool(workers)
+    with _searching(workers) as pool:
+        return _thought(pool, view, rules, seed, workers, deadline, iterations, answer_by,
+                        settings)
+
+
+def _thought(pool: ProcessPoolExecutor, view: View, rules: Ruleset | None, seed: int,
+             workers: int, deadline: float | None, iterations: int | None,
+             answer_by: float | None, settings: SearchSettings) -> Thought:
+    """`think` on `pool`, held for this search."""
     try:
         futures: list[Future[tuple[RootStats, int]]] = [
             pool.submit(search_root, view, rules, worker_seed(seed, w), deadline, iterations,

@@ -21,7 +21,7 @@ class Asks:
 
     def __init__(self, table: TableScreen) -> None:
         self.table = table
-        self.hints = HintService()
+        self.hints = HintService(searching=self.hints_allowed)
         self.hint_text = ""
         """What the last hint suggests, shown while its question stands."""
         self.hint_question: list[dict[str, Any]] | None = None

@@ -4,13 +4,12 @@ smooth), and the one line that says what the suggestion gains."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from ...ai import hint as ai_hint
+from ...ai import parallel
 from ...ai.hint import Hint, hint_for
-from ...ai.parallel import worker_pool
 from ...rules import View
 from ..ui.i18n import tr
 from ..wake import nudge
@@ -20,12 +19,30 @@ from .logtext import amounts_text, building_name, building_vp, card_name
 
 class HintService(ai_hint.HintService):
     """The Hint button's `ai.hint.HintService`, waking the main loop when a hint
-    is ready so the table shows it at once."""
+    is ready so the table shows it at once.
 
-    def __init__(self, think: Callable[[View], Hint] = hint_for) -> None:
+    `searching` says whether searches may run for this table (hints offered: a
+    local game with a bot, whose searches share the pool, or a LAN table whose
+    host allows them). The search processes start (`parallel.warm`) as soon as it
+    turns true, so the first hint or bot move finds them up; a table where it
+    stays false (a LAN guest without hints, hotseat) starts none. Once they ended
+    idle (`parallel.IDLE_TIMEOUT_S`), the next search starts them again."""
+
+    def __init__(self, think: Callable[[View], Hint] = hint_for,
+                 searching: Callable[[], bool] = lambda: False) -> None:
         super().__init__(think, on_done=nudge)
-        # the worker processes start while the table is read, not on the first press
-        threading.Thread(target=worker_pool, daemon=True, name="havana-warm").start()
+        self._searching = searching
+        self._searched = False
+        """`searching()` at the last frame."""
+
+    def take(self) -> Hint | None:
+        """The finished hint, if any. Called at every frame, it also warms the
+        search processes when `searching` turns true."""
+        searching = self._searching()
+        if searching and not self._searched and not parallel.pool_running():
+            parallel.warm()
+        self._searched = searching
+        return super().take()
 
 
 def hint_line(hint: Hint, view: View, name: Callable[[int], str]) -> str:
