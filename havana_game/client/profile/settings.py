@@ -10,12 +10,13 @@ from typing import Any
 
 from ... import platforms
 from ...i18n import LANGUAGES, gettext, system_language
+from .options import default, on_by_default, values
 
-ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)
+ANIMATION_SPEEDS = values("speed")
 """Animation speed multipliers offered; 0 means no animations at all."""
-TEXT_SIZES = (0.9, 1.0, 1.15, 1.3, 1.5)
+TEXT_SIZES = values("text_size")
 """Text-size multipliers offered."""
-OPPONENT_PACES = (0.0, 0.3, 0.6, 1.2)
+OPPONENT_PACES = values("pace")
 """Seconds the table dwells at least on each move of another player (a bot, or a
 LAN opponent), so that a player can follow them; 0: "fast bots"."""
 UNNAMED = ("", "Player")
@@ -56,33 +57,34 @@ def _check_folder() -> None:
 
 @dataclass
 class Settings:
-    """What a player can change in the Settings screen."""
+    """What a player can change in the Settings screen (each option's default
+    from its record, `options.OPTIONS`), and what the game remembers besides."""
 
     language: str = field(default_factory=system_language)
     """Defaults to the system locale's language (English if it has no catalog)."""
-    fullscreen: bool = False
+    fullscreen: bool = on_by_default("fullscreen")
     window_size: tuple[int, int] = (1280, 720)
-    animation_speed: float = 1.0
+    animation_speed: float = default("speed")
     """Multiplier of animation speed; 0 turns animations off."""
-    volume: float = 0.6
-    music_volume: float = 0.2
+    volume: float = default("volume")
+    music_volume: float = default("music")
     """The ambient music's volume (0: off)."""
-    muted: bool = False
-    colorblind: bool = False
+    muted: bool = on_by_default("mute")
+    colorblind: bool = on_by_default("colorblind")
     """Draw a letter on every material as well as its shape."""
     player_name: str = ""
     """The name typed last; `UNNAMED` until then (`shown_name`)."""
-    text_size: float = 1.0
+    text_size: float = default("text_size")
     """Multiplier of every text's size (`TEXT_SIZES`)."""
-    guide: bool = True
+    guide: bool = on_by_default("guide")
     """Show the first-game guide's hints."""
     guide_seen: list[str] = field(default_factory=list)
     """Guide hints already dismissed (`guide.HINTS`)."""
-    opponent_pace: float = 0.6
+    opponent_pace: float = default("pace")
     """Seconds shown at least per move of another player (`OPPONENT_PACES`)."""
-    recap: bool = True
+    recap: bool = on_by_default("recap")
     """Show what the others did since the player's last decision when their turn comes."""
-    takebacks: bool = True
+    takebacks: bool = on_by_default("takebacks")
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
     tutorial_edition: str = ""
     """The lesson of "Learn to play" under way (its edition; "": none)..."""
