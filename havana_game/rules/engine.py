@@ -165,6 +165,15 @@ def _play_forced(state: State, events: list[Event]) -> None:
         _perform(state, seat, options[0], events)
 
 
+def _listed(decision: Decision, legal: tuple[Decision, ...]) -> bool:
+    """`decision in legal`, looking for the very object first: a decision taken
+    from the list (a bot's, a random game's) skips comparing it with the others."""
+    for option in legal:
+        if option is decision:
+            return True
+    return decision in legal
+
+
 def apply(state: State, seat: int, decision: Decision) -> list[Event]:
     """Apply `seat`'s decision and return the events it caused.
 
@@ -174,7 +183,7 @@ def apply(state: State, seat: int, decision: Decision) -> list[Event]:
     if type(decision) is Build:
         decision = _normalize(state, decision)
     if type(decision) not in _EXPECTED.get((state.phase, state.step), ()) \
-            or not 0 <= seat < state.players or decision not in legal_decisions(state, seat):
+            or not 0 <= seat < state.players or not _listed(decision, legal_decisions(state, seat)):
         raise _reject(state, seat, decision)
     events: list[Event] = []
     _perform(state, seat, decision, events)

@@ -25,6 +25,22 @@ from .state import ACT, ACTIONS, CONSERVED, COVER, SETUP, SMUGGLING_DONE, TAX, S
 from .vocabulary import CardIndex
 
 
+# Decisions made as the NamedTuple's own constructor makes them, but without its
+# __new__, a Python function even in the compiled engine: the option lists of
+# Mama, the thieves, Refreshment and building made a few a decision, each a tenth
+# of the engine's cost of a decision.
+def _act(card: int, target: int = -1, take: tuple[int, ...] = (), put: int = -1) -> Act:
+    return tuple.__new__(Act, (card, target, take, put))
+
+
+def _tax(victim: int, take: int) -> Tax:
+    return tuple.__new__(Tax, (victim, take))
+
+
+def _build(end: int, payment: tuple[int, ...]) -> Build:
+    return tuple.__new__(Build, (end, payment))
+
+
 @cache
 def _opening_pairs(hand: int) -> tuple[Decision, ...]:
     """Every pair of distinct cards in a hand (bitmask)."""
@@ -168,24 +184,24 @@ def build_options(state: State, seat: int) -> list[Decision]:
             if building.architect and not architect:
                 continue
             for payment in payments(building.cost, res, base):
-                out.append(Build(row_index * 2 + side, payment))  # type: ignore[arg-type]
+                out.append(_build(row_index * 2 + side, payment))
     return out
 
 
 def _refreshment(state: State, seat: int, card: int) -> list[Decision]:
     """Optional: take any card of your discard pile back, or decline."""
-    return [Act(card), *[Act(card, c) for c in bits(state.discard[seat])]]
+    return [_act(card), *[_act(card, c) for c in bits(state.discard[seat])]]
 
 
 def _conservation(state: State, seat: int, card: int) -> list[Decision]:
     """Optional: box an end building, unless someone already did this round."""
     if state.done_this_round & CONSERVED:
-        return [Act(card)]
-    return [Act(card), *[Act(card, end) for end in ends(state)]]
+        return [_act(card)]
+    return [_act(card), *[_act(card, end) for end in ends(state)]]
 
 
 def _pesos_thief(state: State, seat: int, card: int) -> list[Decision]:
-    return [Act(card, v) for v in thief_victims(state, seat)] or [Act(card)]
+    return [_act(card, v) for v in thief_victims(state, seat)] or [_act(card)]
 
 
 def _loot(state: State, card: int, victims: list[int], two_from: int) -> list[Decision]:
@@ -196,8 +212,8 @@ def _loot(state: State, card: int, victims: list[int], two_from: int) -> list[De
         base = victim * RESOURCE_COUNT
         held = state.res[base: base + GRAY + 1]
         count = 2 if held[0] + held[1] + held[2] + held[3] >= two_from else 1
-        out.extend(Act(card, victim, take) for take in multisets(held, count, MATERIALS))
-    return out or [Act(card)]
+        out.extend(_act(card, victim, take) for take in multisets(held, count, MATERIALS))
+    return out or [_act(card)]
 
 
 def _materials_thief(state: State, seat: int, card: int) -> list[Decision]:
@@ -217,7 +233,7 @@ def _fence(state: State, seat: int, card: int) -> list[Decision]:
 
 def _thief(state: State, seat: int, card: int) -> list[Decision]:
     """2024 Ladrón: a later unprotected player of your choice."""
-    return [Act(card, v) for v in later_victims(state)] or [Act(card)]
+    return [_act(card, v) for v in later_victims(state)] or [_act(card)]
 
 
 def _recycling(state: State, seat: int, card: int) -> list[Decision]:
@@ -225,23 +241,23 @@ def _recycling(state: State, seat: int, card: int) -> list[Decision]:
     down included) back into hand; with an empty hand only the taking."""
     hand, discard = bits(state.hand[seat]), state.discard[seat]
     if not hand:
-        return [Act(card, taken) for taken in bits(discard)] or [Act(card)]
-    return [Act(card, taken, (), put) for put in hand for taken in bits(discard | 1 << put)]
+        return [_act(card, taken) for taken in bits(discard)] or [_act(card)]
+    return [_act(card, taken, (), put) for put in hand for taken in bits(discard | 1 << put)]
 
 
 def _smuggling(state: State, seat: int, card: int) -> list[Decision]:
     """2024 Contrabando: first this round, 2 random or 1 of a kind the bag holds;
     later, 1 random."""
     if state.done_this_round & SMUGGLING_DONE or not any(state.bag):
-        return [Act(card)]
-    return [Act(card), *[Act(card, -1, (m,)) for m in MATERIALS if state.bag[m]]]
+        return [_act(card)]
+    return [_act(card), *[_act(card, -1, (m,)) for m in MATERIALS if state.bag[m]]]
 
 
 def _mama(state: State, seat: int, card: int) -> list[Decision]:
     """Half (rounded up) of the market's colored materials, colors of your choice."""
     market = state.market
     colored = market[0] + market[1] + market[2] + market[3]
-    return [Act(card, -1, take) for take in multisets(market, (colored + 1) // 2, COLORED)]
+    return [_act(card, -1, take) for take in multisets(market, (colored + 1) // 2, COLORED)]
 
 
 _CHOICES = {"refreshment": _refreshment, "conservation": _conservation,
@@ -252,7 +268,7 @@ _CHOICES = {"refreshment": _refreshment, "conservation": _conservation,
 
 @cache
 def _plain(card: int) -> list[Decision]:
-    return [Act(card)]
+    return [_act(card)]
 
 
 def card_options(state: State, seat: int, card: int) -> list[Decision]:
@@ -264,9 +280,9 @@ def card_options(state: State, seat: int, card: int) -> list[Decision]:
 def tax_options(state: State) -> list[Decision]:
     victim = state.tax_queue[0]
     base = victim * RESOURCE_COUNT
-    out: list[Decision] = [Tax(victim, m) for m in MATERIALS if state.res[base + m]]
+    out: list[Decision] = [_tax(victim, m) for m in MATERIALS if state.res[base + m]]
     if state.res[base + WORKERS]:
-        out.append(Tax(victim, WORKER_TAKE))
+        out.append(_tax(victim, WORKER_TAKE))
     return out
 
 

@@ -5,9 +5,11 @@ second): counters live in flat lists of ints, hands and discard piles are
 bitmasks over the card set, and rows, the draw pile and built buildings are
 tuples that are replaced, never mutated, so a clone shares them.
 
-`FIELDS` is the one list of what a state holds: `clone`, `snapshot.snapshot`
-and the save file's state model (`havana_game.saves`) are all derived from it,
-so a new field is declared once, here, and set up in `flow.new_game`.
+`FIELDS` is the one list of what a state holds: `snapshot.snapshot` and the save
+file's state model (`havana_game.saves`) are derived from it, and `clone`, written
+out field by field for speed, is checked against it (tests/test_rules_state.py: every
+field copied or shared as its `Form` says, no list shared), so a new field is
+declared here, set up in `flow.new_game` and given its line in `clone`.
 """
 
 from __future__ import annotations
@@ -134,9 +136,6 @@ FIELDS: Final = (
 deck) and `cache` (the legal decisions of the moment) are not game data and not
 listed: a clone shares `rules` and `cache`, a snapshot leaves them out."""
 
-_SHARED: Final = tuple(f.name for f in FIELDS if f.form not in COPIED_FORMS)
-_COPIED: Final = tuple(f.name for f in FIELDS if f.form in COPIED_FORMS)
-
 
 class Termination(Enum):
     """Why a game ended (docs/RULES.md "End of the game")."""
@@ -223,14 +222,44 @@ class State:
     """(seat, legal decisions) for the current state, or None."""
 
     def clone(self) -> State:
-        """An independent copy: lists the engine mutates are copied, the rest shared."""
-        c = State.__new__(State)
+        """An independent copy: lists the engine mutates are copied, the rest shared.
+
+        One line per field of `FIELDS`, in its order (setattr over the field names
+        made compiled clones three times slower); tests/test_rules_state.py checks
+        the lines against `FIELDS` and a clone against its original."""
+        c = State()
         c.rules = self.rules
+        c.players = self.players
+        c.rng = self.rng
+        c.version = self.version
+        c.round = self.round
+        c.phase = self.phase
+        c.step = self.step
+        c.order = self.order
+        c.turn = self.turn
+        c.acted = self.acted
+        c.tax_queue = self.tax_queue
+        c.done_this_round = self.done_this_round
+        c.res = self.res[:]
+        c.market = self.market[:]
+        c.bag = self.bag[:]
+        c.box = self.box[:]
+        c.rows = self.rows
+        c.pile = self.pile
+        c.removed = self.removed
+        c.built = self.built
+        c.hand = self.hand[:]
+        c.discard = self.discard[:]
+        c.placed = self.placed[:]
+        c.hidden_taken = self.hidden_taken[:]
+        c.hidden_put = self.hidden_put[:]
+        c.face_up = self.face_up[:]
+        c.face_down = self.face_down[:]
+        c.covered = self.covered[:]
+        c.age_rank = self.age_rank
+        c.winners = self.winners
+        c.end_reason = self.end_reason
         c.cache = self.cache
-        for name in _SHARED:
-            setattr(c, name, getattr(self, name))
-        for name in _COPIED:
-            setattr(c, name, getattr(self, name)[:])
         return c
 
     def resources(self, seat: Seat) -> list[int]:
