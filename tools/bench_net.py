@@ -25,14 +25,23 @@ use about as much CPU as the host. Every decision is chosen at random from
 4. Frame decoder fuzzing: decode + validate mutated and random frames (goal:
    100,000+ inputs/s, at least 1,000,000 inputs).
 
-Each latency line also gives the host's CPU time per decision.
+Each latency line also gives the host's CPU time per decision: the CPU it used
+from when it served (its tables made, listening) until the clients were done,
+over the decisions applied; its start-up (imports, dealing) and close are left
+out.
+
+5. With `--compare BASE`: the host's CPU per decision at `--tables` tables of 4
+   remote seats, over TCP and over WebSocket, for the host of the source tree
+   BASE (e.g. a `git worktree` of an older commit) and of this one, alternating
+   `--rounds` times in the same run; one JSON object (the medians, and this
+   build's over BASE's).
 
 With `--save-dir DIR` the host journals every change and tells no one before it
 is durable (as `havana host --save-dir` does; PROTOCOL.md "Persistence"); by
 default it does not save.
 
     python3 tools/bench_net.py [--games N] [--tables N] [--fuzz N] [--bot-level L]
-                               [--save-dir DIR]
+                               [--save-dir DIR] [--compare BASE [--rounds N]]
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ from net.framing import HEADER, FrameDecoder, encode_frame
 from net.messages import CLIENT_MESSAGES
 
 FINGERPRINT = classic_rules().fingerprint
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 HOST_SCRIPT = """
 import asyncio, json, sys, time
@@ -78,10 +88,12 @@ async def main():
     tables = [host.create_table(4, [{bots!r}] * 4) for _ in range({tables})]
     port = await host.start()
     print(json.dumps({{"port": port, "codes": [t.code for t in tables]}}), flush=True)
+    serving = time.process_time()
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    cpu = time.process_time() - serving
     await host.close()
     decisions = sum(len(t.game.history) for t in tables if t.game is not None)
-    print(json.dumps({{"cpu": time.process_time(), "decisions": decisions,
+    print(json.dumps({{"cpu": cpu, "decisions": decisions,
                       "applied": host.applied}}), flush=True)
 asyncio.run(main())
 """
@@ -89,12 +101,14 @@ asyncio.run(main())
 
 class HostProcess:
     """`tables` 4-seat tables in a host process (`bots`: the host's own bots of that
-    level on every seat; None: open seats), saving every change in `save_dir` if set."""
+    level on every seat; None: open seats), saving every change in `save_dir` if set;
+    the host of the source tree `root` (default: the one this runs in)."""
 
-    def __init__(self, tables: int, bots: str | None, save_dir: str | None) -> None:
+    def __init__(self, tables: int, bots: str | None, save_dir: str | None,
+                 root: str | None = None) -> None:
         script = HOST_SCRIPT.format(tables=tables, bots=bots, save_dir=save_dir)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", script],
+            [sys.executable, "-c", script], cwd=root,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         info = json.loads(self.process.stdout.readline())
@@ -318,12 +332,38 @@ def figures(latencies: list[float], host: dict[str, Any]) -> str:
 
 
 def remote_latency(tables: int, games: int, rng: random.Random,
-                   save_dir: str | None, player: type[Player] | None = None) -> str:
-    host = HostProcess(tables * games, None, save_dir)
+                   save_dir: str | None, player: type[Player] | None = None,
+                   root: str | None = None) -> str:
+    host = HostProcess(tables * games, None, save_dir, root)
     latencies = []
     for game in range(games):
         latencies += asyncio.run(run_tables(host.port, host.codes[game::games], rng, player))
     return figures(latencies, host.finish())
+
+
+def compare_builds(base: str, tables: int, rounds: int) -> dict[str, Any]:
+    """Host CPU per decision of the host of source tree `base` and of this one,
+    alternating, over TCP and WebSocket (`rounds` each)."""
+    from bench_web import WsPlayer  # beside this file; it imports this module
+    this = str(ROOT)
+    runs: dict[str, dict[str, list[float]]] = {
+        transport: {"base": [], "this": []} for transport in ("tcp", "websocket")}
+    for round_ in range(rounds):
+        for transport, player in (("tcp", Player), ("websocket", WsPlayer)):
+            order = [("base", base), ("this", this)]
+            for build, root in order if round_ % 2 == 0 else order[::-1]:
+                line = remote_latency(tables, 1, random.Random(round_), None, player, root)
+                us = float(line.split("host CPU ")[1].split(" us")[0])
+                runs[transport][build].append(us)
+                print(f"round {round_ + 1} {transport} {build}: {line}", file=sys.stderr,
+                      flush=True)
+    result: dict[str, Any] = {"tables": tables, "rounds": rounds, "base": base,
+                              "this": this, "host_cpu_us_per_decision": runs}
+    for transport, builds in runs.items():
+        base_us, this_us = (statistics.median(builds[b]) for b in ("base", "this"))
+        result[f"{transport}_median_us"] = {"base": base_us, "this": this_us,
+                                            "this_over_base": round(this_us / base_us, 3)}
+    return result
 
 
 def host_bot_latency(tables: int, level: str, save_dir: str | None) -> str:
@@ -386,7 +426,14 @@ def main() -> None:
                         help="how long pings are timed while the bots think")
     parser.add_argument("--only-pings", action="store_true",
                         help="run only the ping-while-bots-think case")
+    parser.add_argument("--compare", metavar="BASE",
+                        help="compare the host CPU per decision with the host of this "
+                        "source tree (alternating; prints one JSON object)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
     args = parser.parse_args()
+    if args.compare:
+        print(json.dumps(compare_builds(args.compare, args.tables, args.rounds)))
+        return
     if args.only_pings:
         print(f"{args.tables} tables x 4 host-side {args.thinking_level} bots thinking, "
               f"ping round trips (goal: p99 < 20 ms): "

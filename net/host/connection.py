@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
 from typing import Any
@@ -13,12 +14,32 @@ from .barrier import Barrier
 from .transport import Transport, peer_address
 
 
+class Outbox:
+    """The connections sent something during this pass of the event loop: at its
+    end each writes all of it in one go (one system call per connection per pass,
+    however many messages and tables' changes it was told of meanwhile)."""
+
+    def __init__(self) -> None:
+        self._waiting: list[Connection] = []
+
+    def add(self, conn: Connection) -> None:
+        if not self._waiting:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._waiting.append(conn)
+
+    def flush(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for conn in waiting:
+            conn.flush()
+
+
 class Connection:
     """Outgoing messages get `n` = 1, 2, 3... Sends never wait: they go to the
     transport's buffer, and a client whose buffer grows past `buffer_limit` (it
     does not read) is disconnected, so it cannot stall anyone else. Inside
     `batched()` frames are held and leave together in one write (an `ack` and
-    the `view` after it cost one system call). With a `barrier` (the host saves),
+    the `view` after it cost one system call); with an `outbox` every frame is
+    held so until the end of the event loop's pass. With a `barrier` (the host saves),
     frames sent while a change is not yet durable wait there; a close waits for
     them too. The `transport` carries the frames (TCP or WebSocket); the
     limits watch the stream underneath, the same for both.
@@ -28,7 +49,7 @@ class Connection:
     `net.messages.HOST_MESSAGES` (tests/net_helpers.py `check_told`)."""
 
     def __init__(self, transport: Transport, buffer_limit: int,
-                 barrier: Barrier | None = None) -> None:
+                 barrier: Barrier | None = None, outbox: Outbox | None = None) -> None:
         self.transport = transport
         self.writer = transport.writer
         self.address = peer_address(self.writer)
@@ -45,6 +66,7 @@ class Connection:
         """When sent data was first seen waiting unread (None: all of it was read)."""
         self._out: list[bytes] = []
         self._batching = False
+        self.outbox = outbox
 
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
         """The client's next message, decoded (see `Transport.read`)."""
@@ -78,14 +100,23 @@ class Connection:
             yield
         finally:
             self._batching = False
-            if self._out and not self.closed:
-                self._write(self._take())
+            if self.outbox is None:
+                self.flush()
 
     def _queue(self, data: bytes) -> None:
-        if self._batching:
+        if self.outbox is not None:
+            if not self._out:
+                self.outbox.add(self)
+            self._out.append(data)
+        elif self._batching:
             self._out.append(data)
         else:
             self._write(data)
+
+    def flush(self) -> None:
+        """Write the frames held (the end of the loop's pass: `Outbox`)."""
+        if self._out and not self.closed:
+            self._write(self._take())
 
     def _take(self) -> bytes:
         """The held frames, no longer held."""

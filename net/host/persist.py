@@ -45,7 +45,7 @@ def table_to_document(table: Table, lsn: int = 0) -> dict[str, Any]:
         "ages": list(table.ages) if table.ages is not None else None,
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level if s.kind != "human" else None,
                    "token_sha256": s.token_hash,
-                   "recent": [[seq, version, digest]
+                   "recent": [[seq, version, int(digest)]
                               for seq, (version, digest) in s.recent.items()]}
                   for s in table.seats],
         "game": game_to_document(table.game) if table.game is not None else None,
@@ -168,7 +168,7 @@ def table_to_compact(table: Table) -> bytes:
     game = table.game
     assert game is not None
     seats = [[s.kind, s.name, s.level, bytes.fromhex(s.token_hash) if s.token_hash else None,
-              [[seq, version, digest] for seq, (version, digest) in s.recent.items()]]
+              [[seq, version, int(digest)] for seq, (version, digest) in s.recent.items()]]
              for s in table.seats]
     record = [COMPACT_VERSION, table.id, table.code, table.players,
               table.host_seat, table.revision, list(game.ages) if game.ages else None,

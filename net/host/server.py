@@ -51,12 +51,12 @@ from ..messages import (
 )
 from .audience import Update, event_info
 from .config import HostConfig
-from .connection import Connection
+from .connection import Connection, Outbox
 from .credentials import normalize_code
 from .persist import table_from_compact, table_to_compact
 from .recovery import recover
 from .store import Store
-from .table import Table, command_digest, decision_digest, default_bot_level
+from .table import Digest, Table, command_digest, default_bot_level
 from .throttle import JoinThrottle
 from .transport import StreamTransport, Transport, peer_address
 from .web import open_browser
@@ -116,6 +116,9 @@ class Host:
         """Connections not yet told apart (TCP or a browser), or being served a file:
         they count towards `max_connections` too."""
         self.throttle = JoinThrottle(self.config)
+        self.outbox = Outbox()
+        """Where connections wait to write what they were sent during a pass of
+        the event loop (one write each at its end)."""
         self.port = 0
         self._server: asyncio.Server | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -249,7 +252,7 @@ class Host:
 
     def _connection(self, transport: Transport) -> Connection:
         return Connection(transport, self.config.send_buffer_limit,
-                          self.store.barrier if self.store is not None else None)
+                          self.store.barrier if self.store is not None else None, self.outbox)
 
     async def _open(self, reader: asyncio.StreamReader,
                     writer: asyncio.StreamWriter) -> Transport | None:
@@ -537,7 +540,8 @@ class Host:
         return table, conn.seat
 
     @staticmethod
-    def _answered(conn: Connection, table: Table, seat: int, seq: int, digest: int) -> bool:
+    def _answered(conn: Connection, table: Table, seat: int, seq: int,
+                  digest: int | Digest) -> bool:
         """True if command `seq` is a resend of one applied already, answered again
         with its `ack` (`Table.duplicate`)."""
         done = table.duplicate(seat, seq, digest)
@@ -551,7 +555,7 @@ class Host:
         if table.game is None:  # nothing to decide yet, whatever the decision says
             raise ProtocolError("game_not_started")
         decision = table.parse(message.decision)
-        digest = decision_digest(decision, table.rules.names)
+        digest = Digest(decision, table.rules.names)
         if self._answered(conn, table, seat, message.seq, digest):
             return
         try:

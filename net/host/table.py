@@ -62,6 +62,35 @@ def decision_digest(decision: Decision, names: Names) -> int:
     return command_digest(to_json(decision, names))
 
 
+class Digest:
+    """A decision's `decision_digest`, worked out only if it is ever needed (a
+    resend of its seq, a snapshot): most decisions are never asked about, and the
+    checksum of a decision's JSON is a good part of the host's time per decision.
+    `int()` gives it; it equals the int it stands for."""
+
+    __slots__ = ("_decision", "_names", "_value")
+
+    def __init__(self, decision: Decision, names: Names) -> None:
+        self._decision: Decision | None = decision
+        self._names = names
+        self._value = UNKNOWN_DIGEST
+
+    def __int__(self) -> int:
+        if self._decision is not None:
+            self._value = decision_digest(self._decision, self._names)
+            self._decision = None
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, int | Digest) and int(self) == int(other)
+
+    def __hash__(self) -> int:
+        return hash(int(self))
+
+    def __repr__(self) -> str:
+        return f"Digest({int(self)})"
+
+
 def default_bot_level() -> str:
     """"easy" once registered, else "random"."""
     return "easy" if "easy" in BOT_LEVELS else "random"
@@ -81,7 +110,7 @@ class Seat:
     level: str | None = None
     """The level of a bot seat, or of the stand-in bot while a human is away."""
     token_hash: str | None = None
-    recent: dict[int, tuple[int, int]] = field(default_factory=dict)
+    recent: dict[int, tuple[int, int | Digest]] = field(default_factory=dict)
     """The last `RECENT_REPLIES` applied commands, oldest first: seq -> (the
     version it produced, its `command_digest`); a resend of one of them is
     answered again."""
@@ -100,7 +129,7 @@ class Seat:
         """The newest applied command's seq (-1: none yet)."""
         return next(reversed(self.recent), -1)
 
-    def applied(self, seq: int, version: int, digest: int) -> None:
+    def applied(self, seq: int, version: int, digest: int | Digest) -> None:
         """Remember that command `seq` (of `command_digest` `digest`) was carried
         out, leading to `version`."""
         self.recent[seq] = (version, digest)
@@ -158,7 +187,8 @@ class Table:
         if self.log is not None:
             self.log.table_changed(self)
 
-    def commit_decision(self, seq: int | None = None, digest: int = UNKNOWN_DIGEST) -> None:
+    def commit_decision(self, seq: int | None = None,
+                        digest: int | Digest = UNKNOWN_DIGEST) -> None:
         """Like `commit`, for the decision just applied (`seq`: the command of the
         deciding seat that carried it, None for a bot; `digest`: its
         `decision_digest`)."""
@@ -360,7 +390,7 @@ class Table:
             if legal != seat.legal:
                 seat.legal, seat.prompt_version = legal, state.version
 
-    def duplicate(self, seat: int, seq: int, digest: int) -> int | None:
+    def duplicate(self, seat: int, seq: int, digest: int | Digest) -> int | None:
         """The version a resent (recently applied) command `seq` produced, or None
         if `seq` is new. A seq already used by a different command, or any other
         seq older than the last applied one, is refused."""
@@ -368,7 +398,7 @@ class Table:
         done = target.recent.get(seq)
         if done is not None:
             version, known = done
-            if UNKNOWN_DIGEST != known != digest:
+            if UNKNOWN_DIGEST != int(known) != int(digest):
                 raise ProtocolError("seq_reused", seq=seq, last=target.last_seq)
             return version
         if seq < target.last_seq:
