@@ -95,7 +95,7 @@ class Driver:
     def play(self, count: str) -> dict[str, Any]:
         table = self.at_table()
         for _ in range(int(count)):
-            self.until(table.deciding)
+            self.until(table.flow.deciding)
             act_once(self.app, table)
         return self.state()
 

@@ -69,7 +69,7 @@ def test_the_replays_chart_marks_the_position_and_a_click_jumps_there(tmp_path):
     replay = app.scene
     assert isinstance(replay, ReplayScene)
     step(app)
-    chart = replay.chart
+    chart = replay.replay_panel.chart
     assert chart is not None and chart.positions == list(range(replay.replay.length + 1))
     assert replay.replay.curve.vp[-1] == [seat["vp"] for seat in results.final["seats"]]
     middle = chart.area.left + chart.area.w // 2
@@ -77,7 +77,7 @@ def test_the_replays_chart_marks_the_position_and_a_click_jumps_there(tmp_path):
     step(app, click(pygame.Rect(middle, chart.area.centery, 1, 1)))
     assert isinstance(app.scene, ReplayScene) and app.scene.index == target
     step(app)
-    marked = app.scene.chart
+    marked = app.scene.replay_panel.chart
     assert marked is not None and marked.position_at(middle) == app.scene.index
 
 

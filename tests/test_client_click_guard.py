@@ -28,7 +28,7 @@ def asked_table(tmp_path: Path) -> Iterator[tuple[App, TableScene]]:
     app.click_guard = CLICK_GUARD
     with local_table(app) as table:
         until_asked_alone(app, table)
-        table._asked_at = time.monotonic()  # just asked, however long the frames took
+        table.flow.asked_at = time.monotonic()  # just asked, however long the frames took
         yield app, table
 
 
@@ -38,7 +38,7 @@ def test_a_click_right_after_a_new_prompt_appears_is_ignored(asked_table):
     step(app, click(table.controls()[f"hand:{first}"]))
     assert table.staging.empty  # taken for a click meant for the prompt before
 
-    table._asked_at -= CLICK_GUARD  # the prompt has been up for a moment
+    table.flow.asked_at -= CLICK_GUARD  # the prompt has been up for a moment
     step(app, click(table.controls()[f"hand:{first}"]))
     assert not table.staging.empty
     step(app, click(table.controls()[f"hand:{second}"]))
@@ -51,7 +51,7 @@ def test_a_press_ignored_keeps_its_release_ignored(asked_table):
     app, table = asked_table
     rect = table.controls()[f"hand:{table.view['hand'][0]}"]
     step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
-    table._asked_at -= CLICK_GUARD
+    table.flow.asked_at -= CLICK_GUARD
     step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)])
     assert table.staging.empty
 

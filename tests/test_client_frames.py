@@ -17,7 +17,7 @@ from .test_client_support import make_app
 
 def from_scratch(table: TableScene, size: tuple[int, int]) -> bytes:
     """The table drawn on a new surface with nothing reused."""
-    table._static, table._static_key, table._screen = None, None, None
+    table.drawing.static, table.drawing.static_key, table.drawing.screen = None, None, None
     surface = pygame.Surface(size)
     table.draw(surface)
     return pygame.image.tobytes(surface, "RGB")
@@ -29,20 +29,20 @@ def test_cheap_frames_show_what_a_full_redraw_shows(tmp_path):
     table = TableScene(app, advanced_game(4, 7, 6))
     app.switch(table)
     table.update(0.0)
-    table.fast_forward(4)
+    table.flow.fast_forward(4)
     partial = clipped = 0
-    original = table._draw_static
+    original = table.drawing.draw_static
 
     def counting(surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
         nonlocal clipped
         clipped += area is not None
         original(surface, area)
 
-    table._draw_static = counting  # type: ignore[method-assign]
+    table.drawing.draw_static = counting  # type: ignore[method-assign]
     mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(800, 300), rel=(0, 0), buttons=(0, 0, 0))
     for i in range(240):
         app.frame(1 / 60, [mouse] if i == 5 else [])
-        partial += bool(table._overlays) and table._screen is not None
+        partial += bool(table.drawing.overlays) and table.drawing.screen is not None
         if i % 12 == 0 and table.animator.busy:
             shown = pygame.image.tobytes(app.screen, "RGB")
             mouse_pos = table.mouse

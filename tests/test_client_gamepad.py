@@ -121,7 +121,7 @@ def test_hotseat_each_player_plays_with_their_own_pad(tmp_path):
             step(app, pad_button(pygame.CONTROLLER_BUTTON_A, pads[seat]))
             assert table.curtain is None
             continue
-        if table.deciding() and not table.model.has_pending:
+        if table.flow.deciding() and not table.model.has_pending:
             seat = table.viewer
             other = pads[1 - seat] if 1 - seat in table.pad_of else None
             if other is not None and mode(table.view) == "choose":

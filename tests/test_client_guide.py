@@ -29,7 +29,7 @@ def test_the_table_shows_a_hint_until_got_it(tmp_path: Any) -> None:
     app = make_app(tmp_path)
     scene = table_scene(app, 4, 3, 3)
     app.frame(0.0, [])
-    assert scene.deciding()
+    assert scene.flow.deciding()
     hint = guide.current_hint(app.settings, mode(scene.view))
     button = scene.button("guide")
     assert hint is not None and button is not None

@@ -55,7 +55,7 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
 
     table.asks.hints = HintService(slow_hint)
     app.switch(table)
-    until(app, lambda: table.deciding() and "hint" in table.controls())
+    until(app, lambda: table.flow.deciding() and "hint" in table.controls())
     version = table.view["version"]
     step(app, key(pygame.K_h))
     assert table.asks.hint_text == tr("hint.thinking") and not table.button("hint").enabled
@@ -85,7 +85,7 @@ def test_a_lan_host_can_allow_hints(tmp_path):
     lobby = open_table(app, "players:2", "hints")
     assert lobby.hints
     guest, table = start_with_guest(app, lobby, "Bo")
-    until(app, lambda: table.deciding())
+    until(app, lambda: table.flow.deciding())
     assert table.asks.hints_allowed() and "hint" in table.controls()
     guest.close()
     table.leave_now()
@@ -96,7 +96,7 @@ def test_the_hints_taken_are_kept_with_the_save(tmp_path):
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     table.asks.hints = HintService(lambda view: hint_for(view, budget_ms=20))
     app.switch(table)
-    until(app, lambda: table.deciding() and "hint" in table.controls())
+    until(app, lambda: table.flow.deciding() and "hint" in table.controls())
     step(app, key(pygame.K_h))
     until(app, lambda: not table.asks.hints.busy)
     assert table.model.hints_used == 1
@@ -119,7 +119,7 @@ def test_a_hint_to_end_the_turn_puts_enter_on_the_end_turn_button(tmp_path):
     until(app, lambda: table.focus == "end_turn")
     step(app, key(pygame.K_RETURN))
     until(app, lambda: table.view["version"] > version)
-    until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending)
     assert table.focus is None  # a new question: Enter is not left on End turn
     table.close()
 

@@ -16,12 +16,12 @@ from .test_client_support import act_once, click, make_app, settle, step
 
 def _check_frame(scene: TableScene, seen: dict[str, int]) -> None:
     if scene.curtain is not None:
-        assert scene.canvas is None, "the table was drawn under the curtain"
+        assert scene.drawing.canvas is None, "the table was drawn under the curtain"
         seen["curtain"] += 1
         return
-    if scene.canvas is None:
+    if scene.drawing.canvas is None:
         return
-    for kind, seat, _card in scene.canvas.secrets:
+    for kind, seat, _card in scene.drawing.canvas.secrets:
         assert seat == scene.viewer, f"{kind} of seat {seat} drawn for seat {scene.viewer}"
         seen[kind] = seen.get(kind, 0) + 1
     other = 1 - scene.viewer
@@ -50,7 +50,7 @@ def test_hotseat_curtain_hides_hands(tmp_path):
             step(app, click(scene.controls()["curtain"]))
             _check_frame(scene, seen)
             continue
-        if scene.deciding():
+        if scene.flow.deciding():
             viewers.add(scene.viewer)
             act_once(app, scene)
             _check_frame(scene, seen)
@@ -67,7 +67,7 @@ def test_drag_cards_onto_your_panel(tmp_path):
     scene = TableScene(app, link)
     app.switch(scene)
     deadline = time.monotonic() + 10
-    while not scene.deciding():
+    while not scene.flow.deciding():
         assert time.monotonic() < deadline
         settle(app, 0.01)
     step(app)
@@ -105,11 +105,11 @@ def test_the_first_choice_is_behind_a_curtain_and_esc_pauses_there(tmp_path):
     scene = TableScene(app, link)
     app.switch(scene)
     settle(app, 0.3)
-    assert scene.curtain == 0 and scene.canvas is None  # before Ana's opening choice
+    assert scene.curtain == 0 and scene.drawing.canvas is None  # before Ana's opening choice
     step(app, key(pygame.K_ESCAPE))
     assert scene.paused and "resume" in scene.controls() and "curtain" not in scene.controls()
     step(app)  # the pause menu is drawn over the curtain, the table is not
-    assert scene.canvas is None
+    assert scene.drawing.canvas is None
     step(app, key(pygame.K_ESCAPE))
     assert not scene.paused and scene.curtain == 0
     step(app, click(scene.controls()["curtain"]))
@@ -131,12 +131,12 @@ def test_the_curtain_waits_until_the_move_has_been_shown(tmp_path):
         assert time.monotonic() < deadline
         before = scene.viewer
         settle(app, 0.005)
-        if scene._curtain_due:  # a move was shown to its player before the curtain
+        if scene.flow.curtain_due:  # a move was shown to its player before the curtain
             assert scene.curtain is None and scene.viewer == before
             waited += 1
         if scene.curtain is not None:
             step(app, click(scene.controls()["curtain"]))
-        elif scene.deciding():
+        elif scene.flow.deciding():
             act_once(app, scene)
     assert waited > 0
     link.close()

@@ -34,7 +34,7 @@ def test_each_hotseat_player_has_their_own_language(tmp_path: Any) -> None:
             settle(app, 0.01)
             if scene.curtain is not None:
                 break
-            if scene.deciding():
+            if scene.flow.deciding():
                 act_once(app, scene)
         first = scene.curtain
         assert first is not None

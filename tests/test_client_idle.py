@@ -87,17 +87,17 @@ def test_the_table_wakes_while_it_animates_and_rests_while_the_player_thinks(tmp
     with local_table(app) as table:
         until_asked_alone(app, table)
         play_out(app, table)
-        assert table.deciding()
+        assert table.flow.deciding()
         assert table.wake_in() is None  # the player thinks: nothing moves
         view = table.view
         assert view is not None
-        table.send_decision(0, view["legal"][0])
+        table.flow.send_decision(0, view["legal"][0])
         until(app, lambda: table.animator.busy)
         assert table.wake_in() == 0.0  # frames follow each other while cards fly
         until(app, lambda: table.view["version"] > view["version"])
         until_asked_alone(app, table)
         play_out(app, table)  # the animations and pauses play out in time, then it rests
-        assert table.deciding() and table.wake_in() is None
+        assert table.flow.deciding() and table.wake_in() is None
 
 
 def test_an_absent_players_countdown_wakes_the_table_each_second(tmp_path):
@@ -115,9 +115,9 @@ def test_the_results_are_due_after_the_final_table_has_shown(tmp_path):
     table = TableScene(app, advanced_game(2, 3, None))
     app.switch(table)
     table.update(0.0)
-    table.fast_forward(99)
+    table.flow.fast_forward(99)
     assert table.view is not None and table.view["phase"] == "over"
-    table.pause, table.over_for = 0.0, 0.5
+    table.flow.pause, table.flow.over_for = 0.0, 0.5
     assert table.wake_in() == pytest.approx(RESULTS_DELAY - 0.5)
 
 

@@ -71,7 +71,7 @@ def _guest_sits_down(app, host) -> TableScene:
 
 def _play_a_little(app, table: TableScene) -> None:
     for _ in range(2):
-        until(app, table.deciding)
+        until(app, table.flow.deciding)
         act_once(app, table)
     until(app, lambda: len(table.model.events) > 3)
 
@@ -94,7 +94,7 @@ def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, la
     step(again, click(rejoin.rect))
     back = _at_table(again)
     assert back.viewer == seat and back.model.events[:len(story)] == story
-    assert len(back.log_lines) >= len(story) // 2  # the log tells the whole game again
+    assert len(back.flow.log_lines) >= len(story) // 2  # the log tells the whole game again
     back.close()
 
 

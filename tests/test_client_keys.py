@@ -36,7 +36,7 @@ def _table(tmp_path, edition: str = EDITIONS[0], players: int = 4):
                          edition=edition)
     table = TableScene(app, link)
     app.switch(table)
-    until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending)
     return app, table
 
 
@@ -86,9 +86,9 @@ def test_enter_selects_then_confirms_and_esc_backs_out(tmp_path):
     arrow_to(app, table, second)
     step(app, key(pygame.K_RETURN))
     assert table.focus == "confirm"  # complete: the focus waits on Confirm
-    questions = table._questions
+    questions = table.flow.questions
     step(app, key(pygame.K_RETURN))
-    until(app, lambda: table._questions > questions)
+    until(app, lambda: table.flow.questions > questions)
     table.close()
 
 

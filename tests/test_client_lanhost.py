@@ -177,7 +177,7 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
     folder: the same port, the same code, the guest back without a click."""
     folder = tmp_path / "table"
     host, started, app, table = _bea_at_a_killable_table(tmp_path, folder)
-    until(app, table.deciding)
+    until(app, table.flow.deciding)
     host.send_signal(signal.SIGKILL)
     host.wait(timeout=10)
     until(app, lambda: table.layers.find(UnreachableNotice) is not None)
@@ -187,7 +187,7 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
     try:
         assert json.loads(again.stdout.readline())["code"] == started["code"]
         until(app, lambda: table.layers.find(UnreachableNotice) is None)
-        until(app, table.deciding)
+        until(app, table.flow.deciding)
         assert act_once(app, table)
     finally:
         again.send_signal(signal.SIGTERM)

@@ -258,7 +258,7 @@ def test_a_dozen_buildings_fit_every_seat_panel(tmp_path, size):
     app.frame(0.0, [])
     tips = {building_tooltip(ident) for ident in ids}
     for seat, panel in scene.layout_.seats.items():
-        rects = [rect for rect, tip in scene.canvas.hovers
+        rects = [rect for rect, tip in scene.drawing.canvas.hovers
                  if tip in tips and panel.contains(rect)]
         assert len(rects) == 12, seat
         _no_overlap(dict(enumerate(rects)))

@@ -209,11 +209,11 @@ def test_the_host_role_hands_an_absent_guests_seat_to_a_newcomer(tmp_path):
     newcomer.join(code, "Caro")
     until(app, lambda: table.model.seats[1].kind == "human" and table.model.names[1] == "Caro")
     until(app, lambda: any(e["kind"] == "seated" and e["data"]["version"]
-                           for e in table.log_events))
-    kinds = [e["kind"] for e in table.log_events
+                           for e in table.flow.log_events))
+    kinds = [e["kind"] for e in table.flow.log_events
              if e["kind"].startswith("seat_") or e["kind"] == "seated" and e["data"]["version"]]
     assert kinds == ["seat_left", "seat_opened", "seated"]
-    assert any("Caro" in line for line in table.log_lines)
+    assert any("Caro" in line for line in table.flow.log_lines)
     deadline = time.monotonic() + 10
     history = None
     while history is None:

@@ -126,10 +126,10 @@ def test_a_local_games_log_and_record_call_its_bots_by_the_names_chosen(tmp_path
 
     def benito_has_played() -> bool:
         act_once(app, table)
-        return any(line.startswith("Benito") for line in table.log_lines)
+        return any(line.startswith("Benito") for line in table.flow.log_lines)
 
     until(app, benito_has_played)
-    seated = [e["data"]["name"] for e in table.log_events if e["kind"] == "seated"]
+    seated = [e["data"]["name"] for e in table.flow.log_events if e["kind"] == "seated"]
     assert seated == ["Ana", "Benito"]
-    assert not any(name in line for line in table.log_lines for name in bot_names())
+    assert not any(name in line for line in table.flow.log_lines for name in bot_names())
     table.close()

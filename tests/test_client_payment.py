@@ -11,7 +11,7 @@ import pygame
 
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
-from havana_game.client.table import screen as table_module
+from havana_game.client.table import buttons as table_module
 from havana_game.client.table.staging import payment_cost
 
 from .seeds import HOST_SEED
@@ -42,12 +42,12 @@ def test_a_row_end_click_proposes_the_cheapest_payment_and_the_panel_shows_what_
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
     sent: list[dict[str, Any]] = []
-    send = table.send_decision
+    send = table.flow.send_decision
 
     def recorded(seat: int, decision: dict[str, Any]) -> None:
         sent.append(decision)
         send(seat, decision)
-    table.send_decision = recorded  # type: ignore[method-assign]
+    table.flow.send_decision = recorded  # type: ignore[method-assign]
     found = None
     for _ in range(200):  # end turns (gathering materials) until a building has choices
         play_to_step(app, table, "build", WAIT)

@@ -74,9 +74,9 @@ def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
     with local_table(app) as table:
         for pace in (0.0, 0.6, 1.2):
             app.settings.opponent_pace = pace
-            assert table._dwell(theirs) == max(STEP_PAUSE, pace)
-            assert table._dwell(mine) == STEP_PAUSE
-        assert table._dwell([]) == 0.0
+            assert table.flow.dwell(theirs) == max(STEP_PAUSE, pace)
+            assert table.flow.dwell(mine) == STEP_PAUSE
+        assert table.flow.dwell([]) == 0.0
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

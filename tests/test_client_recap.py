@@ -38,7 +38,7 @@ def test_the_recap_tells_exactly_what_happened_since_the_last_decision(tmp_path)
     shown = told = 0
     while not isinstance(app.scene, ResultsScene) and time.monotonic() < deadline:
         settle(app, 0.01)
-        if not scene.deciding():
+        if not scene.flow.deciding():
             continue
         want = expected(link)
         if scene.recap is None:
@@ -52,7 +52,7 @@ def test_the_recap_tells_exactly_what_happened_since_the_last_decision(tmp_path)
             if shown == 1:  # a click on the panel only closes it
                 panel = scene.recap.rect(scene.layout_)
                 step(app, click(panel))
-                assert scene.recap is None and scene.deciding()
+                assert scene.recap is None and scene.flow.deciding()
             else:
                 step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
                                               unicode="a", scancode=0)])
@@ -89,7 +89,7 @@ def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
             assert scene.recap is None  # nothing shows through the curtain
             scene.activate("curtain")
             settle(app, 0.01)
-        if not scene.deciding():
+        if not scene.flow.deciding():
             continue
         seat = scene.viewer
         history = link.game.history
@@ -103,7 +103,7 @@ def test_in_hotseat_the_recap_comes_when_the_curtain_lifts(tmp_path):
             recaps += 1
             scene.layers.drop(RecapBox)
         legal = scene.view["legal"]
-        scene.send_decision(seat, next((d for d in legal if d["kind"] == "build"), legal[0]))
+        scene.flow.send_decision(seat, next((d for d in legal if d["kind"] == "build"), legal[0]))
     assert recaps > 3
 
 
@@ -122,7 +122,7 @@ def test_a_resumed_game_tells_what_happened_since_the_last_decision_not_the_whol
     live: list = []
     while time.monotonic() < deadline:
         settle(app, 0.01)
-        if scene.deciding():
+        if scene.flow.deciding():
             if scene.recap is not None and scene.view["round"] >= 3:
                 live = scene.recap.lines
                 break
@@ -136,7 +136,7 @@ def test_a_resumed_game_tells_what_happened_since_the_last_decision_not_the_whol
     resumed = TableScene(app, link)
     app.switch(resumed)
     deadline = time.monotonic() + 30
-    while not (resumed.view is not None and resumed.deciding()):
+    while not (resumed.view is not None and resumed.flow.deciding()):
         assert time.monotonic() < deadline
         settle(app, 0.01)
     assert resumed.view["version"] == version

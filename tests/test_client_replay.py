@@ -38,12 +38,12 @@ def test_replay_from_the_results_to_the_end_and_back(tmp_path):
     step(app, click(results.controls()["replay"]))
     replay = _replay(app)
     assert replay.index == 0 and replay.view["version"] == 0 and replay.seat == 0
-    assert not replay.deciding() and "confirm" not in replay.controls()
+    assert not replay.flow.deciding() and "confirm" not in replay.controls()
     for _ in range(12):  # step by step, animated, with the log growing
         step(app, key(pygame.K_RIGHT))
         settle(app, 0.02)
     assert replay.index == 12 and replay.view["version"] > 0
-    assert replay.log_lines
+    assert replay.flow.log_lines
     step(app, key(pygame.K_END))
     replay = _replay(app)
     assert replay.index == replay.replay.length

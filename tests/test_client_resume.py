@@ -31,11 +31,11 @@ def test_quit_and_resume(tmp_path):
     table = app.scene
     assert isinstance(table, TableScene)
     for _ in range(4):
-        _until(app, table.deciding)
+        _until(app, table.flow.deciding)
         act_once(app, table)
-    _until(app, table.deciding)
+    _until(app, table.flow.deciding)
     version = table.view["version"]
-    story, log = list(table.model.events), list(table.log_lines)
+    story, log = list(table.model.events), list(table.flow.log_lines)
     step(app, key(__import__("pygame").K_ESCAPE))
     step(app, click(table.controls()["leave"]))
     assert isinstance(app.scene, TableScene)
@@ -50,10 +50,10 @@ def test_quit_and_resume(tmp_path):
     step(app, click(app.scene.controls()["resume"]))
     resumed = app.scene
     assert isinstance(resumed, TableScene)
-    _until(app, lambda: resumed.view is not None and resumed.deciding())
+    _until(app, lambda: resumed.view is not None and resumed.flow.deciding())
     assert resumed.view["version"] == version
     assert resumed.model.events == story and len(story) > 10  # the story so far is back
-    assert resumed.log_lines == log
+    assert resumed.flow.log_lines == log
     act_once(app, resumed)
     _until(app, lambda: resumed.view["version"] > version)
     resumed.close()

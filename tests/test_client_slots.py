@@ -38,9 +38,9 @@ def _play_and_leave(app, decisions: int) -> int:
     table = app.scene
     assert isinstance(table, TableScene)
     for _ in range(decisions):
-        until(app, table.deciding)
+        until(app, table.flow.deciding)
         act_once(app, table)
-    until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending)
     version = table.view["version"]
     step(app, key(pygame.K_ESCAPE))
     step(app, click(table.controls()["leave"]))
@@ -65,10 +65,10 @@ def test_the_released_single_save_is_listed_and_resumed(tmp_path):
     step(app, click(menu.controls()["resume"]))
     table = app.scene
     assert isinstance(table, TableScene)
-    until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.flow.deciding())
     assert table.view["version"] == expected["version"] and table.view["you"] == 0
     assert table.link.local_game  # Play again will keep its setup
-    rounds = [line for line in table.log_lines if line.startswith("— ")]
+    rounds = [line for line in table.flow.log_lines if line.startswith("— ")]
     assert len(rounds) == expected["round"]  # the whole story, from round 1
     act_once(app, table)
     until(app, lambda: table.view["version"] > expected["version"])
@@ -85,7 +85,7 @@ def test_new_game_keeps_the_others_and_continue_takes_the_latest(tmp_path):
     assert len(games) == 2 and games[0].saved > games[1].saved
     step(app, click(_menu(app).controls()["resume"]))
     table = app.scene
-    until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.flow.deciding())
     assert table.view["version"] == second != first
     table.close()
 
@@ -111,7 +111,7 @@ def test_saved_games_screen_resumes_any_and_deletes_after_a_yes(tmp_path):
     step(app, click(screen.controls()["resume0"]))
     table = app.scene
     assert isinstance(table, TableScene)
-    until(app, lambda: table.view is not None and table.deciding())
+    until(app, lambda: table.view is not None and table.flow.deciding())
     assert table.view["version"] == min(versions)
     table.close()
 
@@ -143,9 +143,9 @@ def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
     table = TableScene(app, NetLink.local(["human", "easy"], ["Ana", "Bo"], seed=99))
     app.switch(table)
     for _ in range(3):
-        until(app, lambda: table.deciding() and not table.model.has_pending)
+        until(app, lambda: table.flow.deciding() and not table.model.has_pending)
         act_once(app, table)
-    until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending)
     version = table.view["version"]
     [running] = localgame.saved_games()
 
@@ -163,6 +163,6 @@ def test_a_game_cut_off_mid_way_is_listed_and_resumed(tmp_path):
     assert game.folder == crashed and game.levels == [None, "easy"] and game.round >= 1
     step(app, click(_menu(app).controls()["resume"]))
     resumed = app.scene
-    until(app, lambda: resumed.view is not None and resumed.deciding())
+    until(app, lambda: resumed.view is not None and resumed.flow.deciding())
     assert resumed.view["version"] == version
     resumed.close()

@@ -88,18 +88,18 @@ def test_the_hint_line_goes_with_the_pause_menu_and_with_its_suggestion(tmp_path
         assert "hint" in table.controls()
         step(app, key(pygame.K_h))
         until(app, lambda: table.asks.hint_text not in ("", tr("hint.thinking")))
-        assert table._shown_hint() == table.asks.hint_text
-        table.toggle_pause()  # the pause menu (its dim layer) is up
+        assert table.panel.hint_line() == table.asks.hint_text
+        table.input.toggle_pause()  # the pause menu (its dim layer) is up
         table.relayout()
         step(app)
-        assert table._shown_hint() == "" and table._static_key.hint == ""
-        table.toggle_pause()
+        assert table.panel.hint_line() == "" and table.drawing.static_key.hint == ""
+        table.input.toggle_pause()
         table.relayout()
         step(app)
-        assert table._shown_hint() == table.asks.hint_text
-        table.undo()  # the player clears the suggestion
+        assert table.panel.hint_line() == table.asks.hint_text
+        table.controller.undo()  # the player clears the suggestion
         step(app)
-        assert table._shown_hint() == "" and table._static_key.hint == ""
+        assert table.panel.hint_line() == "" and table.drawing.static_key.hint == ""
     finally:
         table.close()
 
@@ -112,20 +112,20 @@ def test_a_scrolled_log_says_new_lines_came_and_follows_again(tmp_path):
         wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
         table.mouse = table.layout_.log.center
         step(app, [wheel])
-        assert table.log_scroll == 2 and "log_newest" not in table.controls()
+        assert table.flow.log_scroll == 2 and "log_newest" not in table.controls()
         act_once(app, table)  # a decision, then the bot's moves: new lines while scrolled back
-        until(app, lambda: table.log_unread > 0)
+        until(app, lambda: table.flow.log_unread > 0)
         until_asked_alone(app, table)
-        before = table.log_unread
+        before = table.flow.log_unread
         assert "log_newest" in table.controls()
         shown = table.button("log_newest")
         assert shown is not None and shown.label == trn("log.newer", before)
         step(app, click(table.controls()["log_newest"]))
-        assert table.log_scroll == 0 and table.log_unread == 0
+        assert table.flow.log_scroll == 0 and table.flow.log_unread == 0
         assert "log_newest" not in table.controls()
-        table.log_scroll, table.log_unread = 3, 4  # scrolled back, with news again
+        table.flow.log_scroll, table.flow.log_unread = 3, 4  # scrolled back, with news again
         act_once(app, table)  # the player plays: the log follows the game again
-        assert table.log_scroll == 0 and table.log_unread == 0
+        assert table.flow.log_scroll == 0 and table.flow.log_unread == 0
 
 
 def test_the_can_build_outline_shows_only_in_the_build_step(tmp_path, monkeypatch):
@@ -156,8 +156,8 @@ def test_a_replay_names_the_watched_player_instead_of_you(tmp_path, monkeypatch)
     monkeypatch.setattr(hand_panel, "draw_label", lambda surface, text, *rest, **kw: (
         drawn.append(text), label(surface, text, *rest, **kw))[1])
     settle(app, 0.05)
-    scene.fast_forward(99)
-    scene._static = None  # drawn again from scratch
+    scene.flow.fast_forward(99)
+    scene.drawing.static = None  # drawn again from scratch
     step(app)
     hand = next(text for text in drawn if text.startswith("Hand of "))
     assert hand.startswith("Hand of Benito")

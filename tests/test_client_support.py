@@ -109,7 +109,7 @@ def until_asked_alone(app: App, table: Any) -> None:
     """Until the seat at this screen is asked, and alone: the other seats have
     decided and every update has shown (nothing comes from the host before the
     player decides)."""
-    until(app, lambda: table.deciding() and not table.model.has_pending
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending
           and table.view["to_decide"] == [table.viewer])
 
 
@@ -119,7 +119,7 @@ def play_to_step(app: App, table: Any, step_mode: str, seconds: float = 20) -> N
     from havana_game.client.table.staging import mode
 
     def there() -> bool:
-        ready = table.deciding() and not table.model.has_pending
+        ready = table.flow.deciding() and not table.model.has_pending
         if ready and mode(table.view) != step_mode:
             act_once(app, table)
             return False
@@ -208,7 +208,7 @@ def act_once(app: App, scene: Any, keyboard: bool = False, by: str = "", pad: in
     """If the seat at the screen must decide, carry out one decision: clicking
     its controls, or with `keyboard` reaching each with Tab and pressing Space,
     or `by` "arrows" (arrow keys and Enter) or "pad" (gamepad `pad`'s D-pad and A) only."""
-    if not scene.deciding():
+    if not scene.flow.deciding():
         return False
     by = by or ("tab" if keyboard else "mouse")
     for name in plan(scene):

@@ -21,7 +21,7 @@ CTRL_Z = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCT
 
 
 def _ready(table) -> bool:
-    return table.view is not None and table.deciding() and not table.model.has_pending
+    return table.view is not None and table.flow.deciding() and not table.model.has_pending
 
 
 def test_take_back_then_finish_then_replay(tmp_path):
@@ -32,13 +32,13 @@ def test_take_back_then_finish_then_replay(tmp_path):
         until(app, lambda: _ready(table))
         act_once(app, table)
     until(app, lambda: _ready(table))
-    before, log = table.view, list(table.log_lines)
+    before, log = table.view, list(table.flow.log_lines)
     act_once(app, table)
     until(app, lambda: _ready(table) and table.view["version"] > before["version"])
     assert "take_back" in table.controls()
     step(app, CTRL_Z)
     until(app, lambda: _ready(table) and table.view["version"] == before["version"])
-    assert table.view == before and table.log_lines == log
+    assert table.view == before and table.flow.log_lines == log
     step(app, click(table.controls()["take_back"]))  # the decision before that one too
     until(app, lambda: _ready(table) and table.view["version"] < before["version"])
     results = play_to_results(app, table)

@@ -41,13 +41,13 @@ def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
         if not lesson_step.until:
             step(app, click(controls["lesson_next"]))
             continue
-        if not scene.deciding():
+        if not scene.flow.deciding():
             continue
         legal = scene.view["legal"]
         if scene.waiting_here():
             rings = scene.box.target_rects()
             box = scene.box.rect()
-            outside = [r for r in scene.targets().values()
+            outside = [r for r in scene.input.targets().values()
                        if r.collidelist(rings) < 0 and not r.colliderect(box)]
             if outside and scene.step_index not in tried:
                 tried.add(scene.step_index)
@@ -64,7 +64,7 @@ def follow(app, scene: TutorialScene, stop_at: int | None = None) -> int:
                       .get("card")), wanted[0])
         else:
             decision = next((d for d in legal if d["kind"] == "build"), legal[0])
-        scene.send_decision(scene.viewer, decision)
+        scene.flow.send_decision(scene.viewer, decision)
     return explained
 
 
@@ -86,9 +86,9 @@ def test_a_script_following_the_lesson_reaches_its_end(tmp_path, language, editi
         assert not [name for name in scene.controls() if name.startswith("lesson_")]
         view = scene.view
         assert view is not None and view["phase"] != "over"
-        built = [e for e in scene.log_events if e["kind"] == "building_built"]
+        built = [e for e in scene.flow.log_events if e["kind"] == "building_built"]
         assert built, "the lesson's deal lets the player build in the first rounds"
-        kinds = {e["kind"] for e in scene.log_events}
+        kinds = {e["kind"] for e in scene.flow.log_events}
         assert {"materials_stolen", "pesos_stolen"} & kinds, "the bot's thief comes up"
         if edition == "edition2024":  # its lesson shows Reciclaje
             assert "card_recycled" in kinds
@@ -122,7 +122,7 @@ def boxes(app, scene: TutorialScene):
         scene.step_index = index
         lesson_step = scene.current
         scene.lesson_note = tr(lesson_step.wrong) if lesson_step and lesson_step.until else ""
-        scene._build_buttons()
+        scene.refresh()
         box = scene.box.rect()
         buttons = [b.rect for b in scene.buttons if b.name.startswith("lesson_")]
         yield lesson_step, box, buttons, scene.box.height(box.w)
@@ -182,7 +182,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
                     art.set_text_size(text_size)
                     for lesson_step, box, buttons, _ in boxes(app, scene):
                         log.clear()
-                        scene._draw_overlays(traced(size, log))
+                        scene.drawing.draw_overlays(traced(size, log))
                         found += [(language, text_size, lesson_step and lesson_step.id, p)
                                   for p in problems(log, box, buttons)]
                         shown = {placed.value for placed in log.placed}
@@ -199,11 +199,11 @@ def test_the_log_goes_on_below_the_box_over_it(tmp_path):
     app = make_app(tmp_path)
     scene = app.show("tutorial")
     settle(app, 0.05)
-    area = scene._log_area()
+    area = scene.drawing.log_area()
     assert area is not None and area.top >= scene.box.rect().bottom
     assert area.bottom == scene.layout_.log.bottom
     step(app, click(scene.controls()["lesson_skip"]))
-    moved = scene._frame_key().log_area
+    moved = scene.drawing.frame_key().log_area
     assert moved is not None and moved[1] >= scene.box.rect().bottom  # redrawn with the box
 
 

@@ -21,13 +21,13 @@ def test_clicks_that_do_nothing_say_why(tmp_path):
     app.frame(0.0, [])
     view = table.view
     hand = view["hand"][0]
-    table.click_target(f"hand:{hand}")
+    table.input.click_target(f"hand:{hand}")
     assert table.model.error == tr("why.hand.act") and table.staging.empty
-    ends = [name for name in (t.name for t in table.targets()) if name.startswith("end:")]
-    table.click_target(ends[0])  # no card staged that could remove it: not now
+    ends = [name for name in (t.name for t in table.input.targets()) if name.startswith("end:")]
+    table.input.click_target(ends[0])  # no card staged that could remove it: not now
     assert table.model.error == tr("why.row.not_now")
     card = next(d["card"] for d in view["legal"] if d["kind"] == "act")
-    table.click_target(f"faceup:{card}")
+    table.input.click_target(f"faceup:{card}")
     assert table.staging.act_card == card  # a click that does something says nothing new
     table.close()
 
@@ -47,7 +47,7 @@ def test_tab_starts_at_the_decision_and_the_mouse_hides_the_ring(tmp_path):
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
     app.switch(table)
-    until(app, lambda: table.deciding() and not table.model.has_pending)
+    until(app, lambda: table.flow.deciding() and not table.model.has_pending)
     app.frame(0.0, [])
     assert mode(table.view) == "choose"
     step(app, key(pygame.K_TAB))
@@ -120,7 +120,7 @@ def _a_position(app, wanted, games: int = 60):
             view = table.view
             if view is None or view["phase"] == "over":
                 break
-            if not table.deciding():
+            if not table.flow.deciding():
                 continue
             found = wanted(view) if mode(view) == "act" else None
             if found:
@@ -176,7 +176,7 @@ def test_refreshment_shows_the_discard_pile_as_cards(tmp_path):
     assert len(options) == 1  # only "take nothing" stays a button
     step(app, click(table.controls()[f"discard:{taking[1]['target']}"]))
     assert table.staging.decision(view) == taking[1] and not table.model.error
-    table.send()
+    table.controller.confirm()
 
 
 def test_only_one_new_game_field_shows_a_caret(tmp_path):

@@ -15,8 +15,8 @@ from havana_game.ai import BOT_LEVELS
 from havana_game.catalogs import read_po
 from havana_game.client.profile.settings import ANIMATION_SPEEDS
 from havana_game.client.session.headless import advanced_game
+from havana_game.client.table.drawing import NET_STATUSES
 from havana_game.client.table.logtext import error_text, log_line
-from havana_game.client.table.screen import NET_STATUSES
 from havana_game.content import EDITIONS, find_edition
 from havana_game.rules.decisions import _KIND_OF
 from havana_game.rules.state import PHASE_NAMES

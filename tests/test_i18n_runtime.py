@@ -80,7 +80,7 @@ def test_the_language_button_switches_the_screens_at_once(tmp_path: Path) -> Non
     app.settings.language = "en"
     i18n.set_language("en")
     table = table_scene(app, 3, 2, 2)
-    english_log = list(table.log_lines)
+    english_log = list(table.flow.log_lines)
     scene = SettingsScene(app, back_to=table)
     app.switch(scene)
     assert scene.button("back").label == "Back"
@@ -88,7 +88,7 @@ def test_the_language_button_switches_the_screens_at_once(tmp_path: Path) -> Non
     assert app.settings.language == "fr" and scene.button("back").label == "Retour"
     step(app, click(scene.controls()["back"]))
     assert app.scene is table and table.button("menu").label == "Menu"
-    assert table.log_lines != english_log and "Manche 1" in " ".join(table.log_lines)
+    assert table.flow.log_lines != english_log and "Manche 1" in " ".join(table.flow.log_lines)
 
 
 def test_the_default_player_name_is_shown_in_the_current_language() -> None:

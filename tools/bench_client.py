@@ -52,7 +52,7 @@ def frame_times(frames: int, size: tuple[int, int]) -> tuple[list[float], int]:
     scene = TableScene(app, link)
     app.switch(scene)
     scene.update(0.0)
-    scene.fast_forward(4)
+    scene.flow.fast_forward(4)
     times, busy = [], 0
     mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(size[0] // 2, size[1] // 4),
                                rel=(0, 0), buttons=(0, 0, 0))

@@ -69,7 +69,7 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
             if view is not None:
                 break
             continue
-        if not table.deciding() or table.model.has_pending or table.asks.hints.busy:
+        if not table.flow.deciding() or table.model.has_pending or table.asks.hints.busy:
             continue
         if hint_limit and hints >= hint_limit:
             break

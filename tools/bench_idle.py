@@ -42,6 +42,7 @@ scene_name, warm_up, seconds = sys.argv[1], float(sys.argv[2]), float(sys.argv[3
 import pygame
 from havana_game.client.app import App
 from havana_game.client.profile.settings import Settings
+from havana_game.client.table.screen import TableScreen
 
 app = App(Settings(window_size=(1920, 1080)), size=(1920, 1080))
 if scene_name == "table":
@@ -69,7 +70,7 @@ def measure():
     scene = app.scene
     result.update(scene=type(scene).__name__, cpu_percent=round(100 * cpu / wall, 2),
                   seconds=round(wall, 2),
-                  waiting_for_player=bool(getattr(scene, "deciding", lambda: False)()))
+                  waiting_for_player=isinstance(scene, TableScreen) and scene.flow.deciding())
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 threading.Thread(target=measure, daemon=True).start()
@@ -93,7 +94,7 @@ app = App(Settings(window_size=(width, height), animation_speed=1.0), size=(widt
 scene = TableScene(app, advanced_game(4, 7, 8))
 app.switch(scene)
 scene.update(0.0)
-scene.fast_forward(4)
+scene.flow.fast_forward(4)
 mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(width // 2, height // 4), rel=(0, 0),
                            buttons=(0, 0, 0))
 pauses = []

@@ -135,7 +135,8 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     found: dict[str, list[str]] = {}
 
     def watch(name: str, scene: Any) -> None:
-        canvas = getattr(scene, "canvas", None)  # (the table's hovers show cut texts whole)
+        # (the table's hovers show cut texts whole)
+        canvas = scene.drawing.canvas if isinstance(scene, TableScreen) else None
         tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
         found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
                                tips)

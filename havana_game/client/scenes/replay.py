@@ -16,23 +16,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...rules import View
 from ...saves import save_game
 from ..profile.settings import config_dir
 from ..session.replay import Replay, ReplayLink
 from ..table.logbook import LogBook
-from ..table.panel import text_height
+from ..table.replaypanel import ReplayPanel
 from ..table.screen import TableScreen
-from ..ui import charts
 from ..ui.i18n import tr
-from ..ui.widgets import Button
 from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
 
-Entry = tuple[str, str, Callable[[], None], bool]
-"""A replay button: name, label, action, enabled."""
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Playback speeds: decisions per second."""
 
@@ -50,10 +45,12 @@ class ReplayScene(TableScreen):
         """Seconds until the next decision while playing."""
         self.message = ""
         self.link_: ReplayLink = ReplayLink(replay, seat, index)
-        self.chart: charts.LineChart | None = None
-        """Where the VP chart was drawn (a click on it jumps)."""
         super().__init__(app, self.link_)
         self.back_to = back_to
+        self.watching = replay.names[seat]  # the chair shown is a player's, named
+        self.flow.ends_in_results = False  # a replay stays on the table at its end
+        self.replay_panel = ReplayPanel(self)
+        self.panel = self.replay_panel
 
     @property
     def index(self) -> int:
@@ -62,7 +59,7 @@ class ReplayScene(TableScreen):
     # -- moving ----------------------------------------------------------------
     def forward(self) -> None:
         self.link_.step()
-        self._build_buttons()
+        self.refresh()
 
     def jump(self, index: int, seat: int | None = None) -> None:
         """Show position `index` (from `seat`'s chair) at once: a fresh table."""
@@ -85,12 +82,12 @@ class ReplayScene(TableScreen):
     def toggle_play(self) -> None:
         self.playing = not self.playing and self.index < self.replay.length
         self.wait = 0.0
-        self._build_buttons()
+        self.refresh()
 
     def next_speed(self) -> None:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] \
             if self.speed in SPEEDS else 1.0
-        self._build_buttons()
+        self.refresh()
 
     def next_seat(self) -> None:
         self.jump(self.index, (self.seat + 1) % self.replay.game.players)
@@ -108,7 +105,7 @@ class ReplayScene(TableScreen):
             self.message = tr("replay.export_failed", problem=error.strerror or str(error))
         else:
             self.message = tr("replay.exported", path=str(folder))
-        self._build_buttons()
+        self.refresh()
 
     def text_log(self) -> list[str]:
         """The whole game's log in the current language, under the players' names."""
@@ -117,8 +114,9 @@ class ReplayScene(TableScreen):
         book.target = self.replay.view(0, 0)["target_vp"]
         return [", ".join(names), *book.lines(self.replay.events(0, self.replay.length, 0))]
 
-    # -- the table's hooks -----------------------------------------------------
+    # -- the screen ------------------------------------------------------------
     def update(self, dt: float) -> None:
+        """The table's, and while playing, the next step when its time comes."""
         super().update(dt)
         if self.playing and not self.model.has_pending and not self.animator.busy:
             self.wait -= dt
@@ -127,7 +125,7 @@ class ReplayScene(TableScreen):
                 self.forward()
                 if self.index >= self.replay.length:
                     self.playing = False
-                    self._build_buttons()
+                    self.refresh()
 
     def wake_in(self) -> float | None:
         """The table's, and while playing, the next step's time."""
@@ -137,13 +135,6 @@ class ReplayScene(TableScreen):
         step = max(0.0, self.wait)
         return step if table is None else min(table, step)
 
-    def watching(self) -> str | None:
-        """The chair shown is a player's, named (not "your")."""
-        return self.replay.names[self.seat]
-
-    def show_results(self) -> None:
-        """A replay stays on the table at its end."""
-
     def on_escape(self) -> None:
         self.close()
         if self.back_to is not None:
@@ -152,6 +143,7 @@ class ReplayScene(TableScreen):
             self.app.show_menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The replay's keys and a click on the chart, before the table's input."""
         keys: dict[int, Callable[[], None]] = {
             pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward,
             pygame.K_HOME: partial(self.jump, 0),
@@ -161,79 +153,7 @@ class ReplayScene(TableScreen):
         if event.type == pygame.KEYDOWN and event.key in keys:
             keys[event.key]()
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.chart is not None \
-                and self.chart.area.inflate(0, self.px(8)).collidepoint(event.pos):
-            position = self.chart.position_at(event.pos[0])
-            if position is not None:
-                self.jump(position)
-                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.replay_panel.jump_at(event.pos):
+            return
         super().handle_event(event)
-
-    def chart_area(self) -> pygame.Rect | None:
-        """Where the VP chart goes: in the action panel, between the position's
-        text and the replay's buttons."""
-        bottom = next((b.rect.top for b in self.buttons if b.name == "start"), None)
-        view = self.view
-        if self.layout_ is None or bottom is None or view is None:
-            return None
-        px = self.layout_.px
-        area = self.layout_.actions.inflate(-px(16), -px(12))
-        top = area.top + text_height(self.layout_, self._prompt(view, "wait"), "")
-        return pygame.Rect(area.left, top, area.w, bottom - px(6) - top)
-
-    def _draw_static_clipped(self, surface: pygame.Surface) -> None:
-        """The table, and the VP chart with the position shown marked."""
-        super()._draw_static_clipped(surface)
-        area = self.chart_area()
-        if area is None or area.h < self.px(36):
-            self.chart = None
-            return
-        self.chart = charts.draw_vp_chart(surface, area, self.replay.curve.vp,
-                                          self.replay.names, self.px, current=self.index)
-
-    def _build_buttons(self) -> None:
-        super()._build_buttons()
-        layout = self.layout_
-        if layout is None:
-            return
-        self.buttons = [b for b in self.buttons if b.name == "menu"]
-        px = layout.px
-        area = layout.actions.inflate(-px(16), -px(12))
-        gap, h = px(6), px(30)
-        rows = [area.bottom - 3 * h - 2 * gap, area.bottom - 2 * h - gap, area.bottom - h]
-        at_start, at_end = self.index <= 0, self.index >= self.replay.length
-        transport: list[Entry] = [
-            ("start", "|◀", partial(self.jump, 0), not at_start),
-            ("back", "◀", self.back, not at_start),
-            ("play", "❚❚" if self.playing else "▶▶", self.toggle_play, not at_end),
-            ("forward", "▶", self.forward, not at_end),
-            ("end", "▶|", partial(self.jump, self.replay.length), not at_end)]
-        self.buttons += _row(area.left, rows[0], area.w, h, gap, transport)
-        self.buttons += _row(area.left, rows[1], area.w, h, gap, [
-            ("round_back", tr("replay.round_back"), self.round_back, not at_start),
-            ("round_forward", tr("replay.round_forward"), self.round_forward, not at_end),
-            ("speed", tr("replay.speed", n=f"{self.speed:g}"), self.next_speed, True)])
-        self.buttons += _row(area.left, rows[2], area.w, h, gap, [
-            ("seat", tr("replay.seat", name=self.replay.names[self.seat]), self.next_seat, True),
-            ("export", tr("replay.export"), self.export, True)])
-        for button in self.buttons:
-            if button.name in ("start", "back", "play", "forward", "end"):
-                button.tooltip = tr(f"replay.{button.name}")
-
-    def _prompt(self, view: View, current: str) -> str:
-        return "\n".join([
-            tr("replay.position", i=self.index, n=self.replay.length, round=view["round"]),
-            tr("replay.cards_of", name=self.replay.names[self.seat])])
-
-    def _shown_hint(self) -> str:
-        """The gold line under the top bar: what the last export did."""
-        return self.message
-
-
-def _row(left: int, top: int, width: int, height: int, gap: int,
-         entries: list[Entry]) -> list[Button]:
-    """Buttons sharing a row's width equally."""
-    each = (width - gap * (len(entries) - 1)) // len(entries)
-    return [Button(name, pygame.Rect(left + i * (each + gap), top, each, height), label,
-                   action, enabled=enabled)
-            for i, (name, label, action, enabled) in enumerate(entries)]

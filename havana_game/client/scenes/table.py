@@ -2,8 +2,9 @@
 screen. It renders the seat view, plays each host update as animations before
 applying the next, and passes input to its controller, which stages the seat's
 choices against the legal decisions and sends them. Its layers live in
-`havana_game.client.table`: the course of play (`flow`), input (`input`) and
-drawing (`screen`), with the player's questions (`asks`) and the layers over it."""
+`havana_game.client.table`: the screen (`screen`) composes the course of play
+(`flow`), the player's questions (`asks`), its buttons, input and drawing, and
+the layers over it."""
 
 from __future__ import annotations
 

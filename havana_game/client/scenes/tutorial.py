@@ -35,7 +35,7 @@ class TutorialScene(TableScreen):
         self.lesson_note = ""
         """Why the last click was not carried out (until the step changes)."""
         super().__init__(app, link)
-        self.first_game_guide = False  # the lesson says it all
+        self.asks.first_game_guide = False  # the lesson says it all
         self.box = LessonBox(self)
         self.layers.push(self.box)
 
@@ -49,7 +49,7 @@ class TutorialScene(TableScreen):
         """The step waits for a decision the player is asked for now."""
         step, view = self.current, self.view
         return step is not None and bool(step.until) and view is not None \
-            and self.deciding() and step.offered(view.get("legal", []))
+            and self.flow.deciding() and step.offered(view.get("legal", []))
 
     def _moved(self, moves: list[dict[str, Any]]) -> None:
         """The player decided: kept for resuming; a decision the step waits for ends it."""
@@ -69,7 +69,7 @@ class TutorialScene(TableScreen):
         if self.current is None:  # done: the next "Learn to play" starts afresh
             settings.tutorial_moves, settings.tutorial_step = [], 0
         settings.save()
-        self._build_buttons()
+        self.refresh()
 
     def restart(self) -> None:
         self.app.show("tutorial", self.lesson.edition, restart=True)
@@ -86,7 +86,7 @@ class TutorialScene(TableScreen):
         """The last words read: the game goes on without the lesson's box."""
         self.step_index = len(self.lesson.steps) + 1
         self.layers.remove(self.box)
-        self._build_buttons()
+        self.refresh()
 
     def show_results(self) -> None:
         self.app.settings.tutorial_moves, self.app.settings.tutorial_step = [], 0

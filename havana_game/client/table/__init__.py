@@ -2,9 +2,10 @@
 clicks into decisions.
 
 - What the host sent: `model`, `seatstate`; the edition on the table: `edition`.
-- The table screen, each class on the one before: the course of play (`flow`),
-  input (`input`), drawing (`screen`); it owns what the player asks (`asks`:
-  hints, take-backs, the first game's guide).
+- The table screen (`screen`) composes its parts, none built on another: the
+  course of play (`flow`), what the player asks (`asks`: hints, take-backs, the
+  first game's guide), its buttons and action panel's words (`buttons`), the
+  input router (`input`), the drawing (`drawing`) and the layers (`layers`).
 - What lies over the table for a while, each a `layers.Layer` on the screen's
   stack (input to the top first; the screen wakes for the soonest): the recap
   (`recapbox`), the hotseat `curtain` (it hides the table), the tutorial's
@@ -18,4 +19,5 @@ clicks into decisions.
   means (`controller`, `targets`), each decision's buttons (`controls`), the
   prompt (`prompt`), hints (`hints`), the log's words (`logtext`, `logbook`).
 
-`scenes/table.py` and `scenes/replay.py` are the screens built on `screen`."""
+`scenes/table.py`, `scenes/tutorial.py` and `scenes/replay.py` are the screens
+built on `screen` (the replay gives it its own panel, `replaypanel`)."""

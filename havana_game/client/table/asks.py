@@ -28,6 +28,8 @@ class Asks:
         """The legal decisions the hint answers (it stands while they do)."""
         self.hint_staged: tuple[Any, ...] | None = None
         """What the hint staged (its line stands while the staging is that)."""
+        self.first_game_guide = True
+        """The first game's guide hints show (not in the lesson, which says it all)."""
 
     def hints_allowed(self) -> bool:
         """Hints are for games against bots on this machine, and for LAN games
@@ -49,7 +51,7 @@ class Asks:
     def may_take_back(self) -> bool:
         view = self.table.view
         return view is not None and view["phase"] != "over" \
-            and not self.table.waiting_for_host(view) and not self.table.paused
+            and not self.table.flow.waiting_for_host(view) and not self.table.paused
 
     def take_back(self) -> None:
         """Ask the host to take back this player's last decision and the AIs'
@@ -67,7 +69,7 @@ class Asks:
         """Ask the hard bot, on this seat's view, what it would do."""
         table = self.table
         view = table.view
-        if view is None or not table.deciding() or not self.hints_allowed():
+        if view is None or not table.flow.deciding() or not self.hints_allowed():
             return
         self.hints.ask(view)
         table.model.hints_used += 1
@@ -85,7 +87,7 @@ class Asks:
             if hint is None and not self.hints.busy and self.hint_text == tr("hint.thinking"):
                 self.hint_text = ""
             return
-        if hint.question == view.get("legal") and table.deciding():
+        if hint.question == view.get("legal") and table.flow.deciding():
             table.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, table.model.name)
             self.hint_staged = FrameKey.staged_of(table.staging)
@@ -99,8 +101,8 @@ class Asks:
         pause menu."""
         table = self.table
         view = table.view
-        if view is None or view.get("legal") != self.hint_question or not table.deciding() \
-                or table.paused:
+        if view is None or view.get("legal") != self.hint_question \
+                or not table.flow.deciding() or table.paused:
             return ""
         if self.hint_text != tr("hint.thinking") \
                 and FrameKey.staged_of(table.staging) != self.hint_staged:
@@ -116,10 +118,10 @@ class Asks:
         """The first game's guide hint shown now, if any."""
         table = self.table
         view = table.view
-        if view is None or not table.first_game_guide:
+        if view is None or not self.first_game_guide:
             return None
         return guide.current_hint(table.app.settings, self.guide_topic(
-            mode(view) if table.deciding() else "wait"))
+            mode(view) if table.flow.deciding() else "wait"))
 
     def guide_topic(self, current: str) -> str:
         """What the first-game guide explains now: the decision mode, or the card

@@ -19,9 +19,10 @@ DRAG_DISTANCE = 20
 
 
 class Table(Protocol):
-    """What the controller needs of the table scene."""
+    """What the controller needs of the table (`flow.TableFlow`)."""
 
-    viewer: int | None
+    @property
+    def viewer(self) -> int | None: ...
 
     @property
     def view(self) -> View | None: ...

@@ -25,6 +25,8 @@ class Layer(Protocol):
     its own controls (the table's own input, its keys and buttons, goes on)."""
     hides_table: bool
     """Nothing of the table is drawn while it is up (the hotseat curtain)."""
+    keeps_recap_out: bool
+    """No recap comes while it is up: it would lie under it (the lesson's box)."""
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds (a layer that is done takes itself off the stack)."""
@@ -44,6 +46,10 @@ class Layer(Protocol):
 
     def buttons(self) -> list[Button]:
         """The buttons it puts on the screen (built again whenever the table's are)."""
+        ...
+
+    def log_area(self) -> pygame.Rect | None:
+        """Where the game log goes on while it is up (None: as without it)."""
         ...
 
 
@@ -103,6 +109,15 @@ class LayerStack:
         """A layer that hides the table is up: the table is not drawn at all."""
         return any(layer.hides_table for layer in self._layers)
 
+    def recap_kept_out(self) -> bool:
+        """A layer that keeps the recap out is up."""
+        return any(layer.keeps_recap_out for layer in self._layers)
+
+    def log_area(self) -> pygame.Rect | None:
+        """Where the game log goes on: the topmost layer's say, if one has any."""
+        return next((area for layer in reversed(self._layers)
+                     if (area := layer.log_area()) is not None), None)
+
     def top(self) -> Layer | None:
         """The topmost layer, if any."""
         return self._layers[-1] if self._layers else None
@@ -118,12 +133,13 @@ class LayerStack:
 
 
 class Overlay:
-    """A layer that changes only when told, takes no input of its own and puts
-    no buttons up (each says where it differs)."""
+    """A layer that changes only when told, takes no input of its own, puts no
+    buttons up and leaves the recap and the log be (each says where it differs)."""
 
     rank = 0
     modal = False
     hides_table = False
+    keeps_recap_out = False
 
     def update(self, dt: float) -> None:
         """It does not change by itself."""
@@ -136,3 +152,6 @@ class Overlay:
 
     def buttons(self) -> list[Button]:
         return []
+
+    def log_area(self) -> pygame.Rect | None:
+        return None

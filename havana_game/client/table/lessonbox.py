@@ -31,7 +31,9 @@ PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class LessonBox(Overlay):
-    """The box of `scene`'s current step."""
+    """The box of `scene`'s current step (no recap under it)."""
+
+    keeps_recap_out = True
 
     def __init__(self, scene: TutorialScene) -> None:
         self.scene = scene
@@ -175,11 +177,11 @@ class LessonBox(Overlay):
         rings, step = self.target_rects(), scene.current
         if step is None or not rings or not scene.waiting_here() \
                 or any(ring.collidepoint(event.pos) for ring in rings) \
-                or not any(rect.collidepoint(event.pos) for rect in scene.targets().values()):
+                or not any(rect.collidepoint(event.pos) for rect in scene.input.targets().values()):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             scene.lesson_note = tr(step.wrong)
-            scene.play_sound("error")
+            scene.flow.play_sound("error")
             scene.refresh()
         return True
 

@@ -29,7 +29,7 @@ class RecapBox(Overlay):
 
     def update(self, dt: float) -> None:
         self.recap.left -= dt
-        if self.recap.left <= 0 or not self.table.deciding():
+        if self.recap.left <= 0 or not self.table.flow.deciding():
             self.close()
 
     def wake_in(self) -> float | None:
