@@ -105,11 +105,11 @@ class EffectLook:
     tint: Color
     """The card's color band."""
     picture: str
-    """The emblem's picture (the pygame client's `art.PICTURES`)."""
+    """The emblem's picture (the pygame client's `emblems.PICTURES`)."""
     slots: tuple[int, ...]
     """The edition's materials the picture shows, by index (0-3 colors, 4 gray)."""
     mark: str
-    """What is drawn over the picture ("" none; `art.MARKS`)."""
+    """What is drawn over the picture ("" none; `emblems.MARKS`)."""
     choice: str
     """How its options read: one of `CHOICES`."""
     untaken: str

@@ -22,7 +22,7 @@ from havana_game.client.table import hand, seats
 from havana_game.client.table.canvas import Canvas
 from havana_game.client.table.layout import table_layout
 from havana_game.client.table.topbar import top_bar
-from havana_game.client.ui import art, fonts, widgets
+from havana_game.client.ui import buildings, fonts, widgets
 from havana_game.client.ui.tween import Animator
 from havana_game.content import classic_rules
 
@@ -78,7 +78,7 @@ def language_and_text_size() -> Iterator[Callable[[str, float], None]]:
     """Switch language and text size for a test; back to English at 100 % after."""
     def switch(language: str, text_size: float) -> None:
         i18n.set_language(language)
-        art.set_text_size(text_size)
+        fonts.set_text_scale(text_size)
     yield switch
     switch("en", 1.0)
 
@@ -173,7 +173,7 @@ def test_building_cards_keep_their_cost_icons_and_names_apart(language, text_siz
     layout = table_layout((1280, 720), 4, 0)
     w, h = layout.card_size()
     for b in classic_rules().buildings:
-        parts = art.building_parts(i18n.gettext(f"building.{b.id}"), b.cost, (w, h))
+        parts = buildings.building_parts(i18n.gettext(f"building.{b.id}"), b.cost, (w, h))
         assert parts.name_bottom <= parts.cost_top, b.id
         assert parts.icon_size >= int(w * 0.2) * 0.85, b.id
         assert parts.picture.h >= h * 0.2, b.id

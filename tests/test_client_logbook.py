@@ -69,7 +69,7 @@ def test_an_empty_market_slot_keeps_its_hue(tmp_path):
     import colorsys
 
     from havana_game.client.shots import table_scene
-    from havana_game.client.ui import art
+    from havana_game.client.ui import tokens
 
     from .test_client_support import make_app
 
@@ -79,7 +79,7 @@ def test_an_empty_market_slot_keeps_its_hue(tmp_path):
     app = make_app(tmp_path)
     scene = table_scene(app, 2, 5, 2)
     slot = scene.layout_.market_slot("red")
-    icon = art.resource_icon("red", scene.layout_.px(34))
+    icon = tokens.resource_icon("red", scene.layout_.px(34))
     middle = (slot.centerx, slot.top + scene.layout_.px(4) + icon.get_height() // 2)
     shown = []
     for count in (2, 0):

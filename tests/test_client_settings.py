@@ -53,7 +53,7 @@ def test_the_rows_never_reach_back(tmp_path: Any, monkeypatch: Any, extra: int) 
         for language in LANGUAGES:
             set_language(language)
             for text_size in TEXT_SIZES:
-                art.set_text_size(text_size)
+                fonts.set_text_scale(text_size)
                 scene = SettingsScene(app)
                 scene.layout((1280, 720))
                 back = scene.button("back")
@@ -65,7 +65,7 @@ def test_the_rows_never_reach_back(tmp_path: Any, monkeypatch: Any, extra: int) 
                            for a in buttons)
                 assert all(pygame.Rect(0, 0, 1280, 720).contains(r) for r in buttons)
     finally:
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
         set_language("en")
 
 

@@ -23,7 +23,7 @@ from havana_game.client.table.layout import table_layout
 from havana_game.client.table.logtext import log_line
 from havana_game.client.table.model import TableModel
 from havana_game.client.table.targets import RowEnd
-from havana_game.client.ui import art
+from havana_game.client.ui import art, tokens
 from havana_game.client.ui.i18n import set_language, tr, trn
 from havana_game.client.ui.tween import Animator
 from havana_game.saves import game_to_document
@@ -224,7 +224,7 @@ def test_the_2024_white_material_stands_out_on_a_cream_card(tmp_path):
                   for c in color[:3]]
         return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
     for size in (14, 20, 34):
-        token = art.material("white", size)
+        token = tokens.material("white", size)
         pixels = [token.get_at((x, y)) for x in range(size) for y in range(size)]
         opaque = [p for p in pixels if p.a == 255]
         darkest = min(luminance(p) for p in opaque)

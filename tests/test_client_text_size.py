@@ -8,7 +8,7 @@ import pygame
 
 from havana_game.client.profile.settings import TEXT_SIZES, Settings
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.ui import art, fonts
+from havana_game.client.ui import cards, fonts, tokens
 from tests.test_client_support import click, make_app, step
 
 
@@ -23,7 +23,7 @@ def test_text_size_cycles_applies_at_once_and_is_saved(tmp_path: Any) -> None:
         assert Settings.load().text_size == app.settings.text_size
         assert fonts.text("Havana", 20).get_width() > normal
     finally:
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
     assert fonts.text("Havana", 20).get_width() == normal
 
 
@@ -35,15 +35,15 @@ def test_drawings_with_text_on_them_follow_a_change_of_text_size(tmp_path: Any) 
     make_app(tmp_path)
 
     def drawings() -> list[bytes]:
-        surfaces = [art.resource_icon("gray", 24, letter=True), art.coin(24),
-                    art.card_back((60, 90)), widgets.tooltip_surface("Mama: 2 pesos", 14)]
+        surfaces = [tokens.resource_icon("gray", 24, letter=True), tokens.coin(24),
+                    cards.card_back((60, 90)), widgets.tooltip_surface("Mama: 2 pesos", 14)]
         return [pygame.image.tobytes(s, "RGBA") + bytes(s.get_size()) for s in surfaces]
 
     normal = drawings()
     try:
-        art.set_text_size(max(TEXT_SIZES))
+        fonts.set_text_scale(max(TEXT_SIZES))
         large = drawings()
     finally:
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
     assert [a != b for a, b in zip(normal, large, strict=True)] == [True] * 4
     assert drawings() == normal

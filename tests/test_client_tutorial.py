@@ -133,7 +133,7 @@ def boxes(app, scene: TutorialScene):
 def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, edition,
                                                                       size):
     from havana_game.client.profile.settings import TEXT_SIZES
-    from havana_game.client.ui import art
+    from havana_game.client.ui import fonts
 
     app = make_app(tmp_path, size)
     scene = app.show("tutorial", edition)
@@ -142,7 +142,7 @@ def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, 
         for language in LANGUAGES:
             set_language(language)
             for text_size in TEXT_SIZES:
-                art.set_text_size(text_size)
+                fonts.set_text_scale(text_size)
                 for lesson_step, box, buttons, needed in boxes(app, scene):
                     where = (language, text_size, lesson_step and lesson_step.id)
                     assert needed <= box.h, where  # no line of its words is cut off
@@ -155,7 +155,7 @@ def test_every_step_box_holds_its_words_and_hides_nothing_it_is_about(tmp_path, 
                         assert scene.layout_.log.contains(box), where
     finally:
         set_language("en")
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -165,7 +165,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
     150 % text: none cut short, out of the box, over another or across a button's
     edge (`textaudit.problems`, the box as the window), and none left out."""
     from havana_game.client.table.lessonbox import TEXT
-    from havana_game.client.ui import art, fonts
+    from havana_game.client.ui import fonts
     from havana_game.client.ui.textaudit import TextLog, problems, recording, traced
 
     app = make_app(tmp_path, size)
@@ -179,7 +179,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
             for language in LANGUAGES:
                 set_language(language)
                 for text_size in (1.0, 1.3, 1.5):
-                    art.set_text_size(text_size)
+                    fonts.set_text_scale(text_size)
                     for lesson_step, box, buttons, _ in boxes(app, scene):
                         log.clear()
                         scene.drawing.draw_overlays(traced(size, log))
@@ -191,7 +191,7 @@ def test_every_text_of_every_step_box_has_room(tmp_path, edition, size):
                         assert set(lines) <= shown, (language, text_size, lesson_step)
     finally:
         set_language("en")
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
     assert not found, "\n".join(map(str, found))
 
 

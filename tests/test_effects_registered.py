@@ -12,7 +12,7 @@ import pytest
 from havana_game import i18n, presentation
 from havana_game.ai.effects import WORTHS
 from havana_game.catalogs import read_po
-from havana_game.client.ui import art
+from havana_game.client.ui import emblems
 from havana_game.rules.actions import EFFECTS
 from havana_game.rules.legal import _CHOICES
 from havana_game.rules.ruleset import CARD_KEYS
@@ -25,7 +25,7 @@ def test_every_engine_effect_has_every_part() -> None:
     assert set(_CHOICES) <= set(CARD_KEYS)
     assert set(WORTHS) == set(CARD_KEYS)
     assert set(presentation.effects()) == set(CARD_KEYS)
-    presentation.check_effects(CARD_KEYS, art.PICTURES, art.MARKS)
+    presentation.check_effects(CARD_KEYS, emblems.PICTURES, emblems.MARKS)
     for look in presentation.effects().values():
         assert all(0 <= slot <= 4 for slot in look.slots), look
         assert {key for key in (look.untaken, look.hint) if key} <= KEYS, look
@@ -33,12 +33,12 @@ def test_every_engine_effect_has_every_part() -> None:
 
 def test_every_emblem_part_is_used_by_some_effect() -> None:
     looks = presentation.effects().values()
-    assert {look.picture for look in looks} == set(art.PICTURES)
-    assert {look.mark for look in looks} - {""} == set(art.MARKS)
+    assert {look.picture for look in looks} == set(emblems.PICTURES)
+    assert {look.mark for look in looks} - {""} == set(emblems.MARKS)
 
 
 def test_an_effect_nobody_draws_is_an_error_not_a_blank_card() -> None:
     with pytest.raises(presentation.PresentationError, match="'juggling'"):
-        presentation.check_effects((*CARD_KEYS, "juggling"), art.PICTURES, art.MARKS)
+        presentation.check_effects((*CARD_KEYS, "juggling"), emblems.PICTURES, emblems.MARKS)
     with pytest.raises(presentation.PresentationError, match="'siesta'"):
-        presentation.check_effects(CARD_KEYS, set(art.PICTURES) - {"sun"}, art.MARKS)
+        presentation.check_effects(CARD_KEYS, set(emblems.PICTURES) - {"sun"}, emblems.MARKS)

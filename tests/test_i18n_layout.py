@@ -22,7 +22,7 @@ from havana_game.client.table import guide
 from havana_game.client.table.canvas import Canvas, building_face, card_face
 from havana_game.client.table.hand import hand_rects, hover_card_size, warm_up
 from havana_game.client.table.logtext import story
-from havana_game.client.ui import art, fonts
+from havana_game.client.ui import buildings, cards, fonts
 from havana_game.client.ui.tween import Animator
 from havana_game.content import classic_rules
 from tests.test_client_support import make_app
@@ -67,8 +67,8 @@ class TextRecorder:
 
     def cut_blocks(self) -> set[str]:
         return {value for value, block in self.blocks.items() if block.cut}
-        art.building_card.cache_clear()
-        art.action_card.cache_clear()
+        buildings.building_card.cache_clear()
+        cards.action_card.cache_clear()
 
 
 def card_texts() -> set[str]:
@@ -83,7 +83,7 @@ def card_texts() -> set[str]:
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.set_language("en")
-    art.set_text_size(1.0)
+    fonts.set_text_scale(1.0)
 
 
 def show(app: Any, scene: Any) -> Any:
@@ -99,7 +99,7 @@ def test_menus_fit_their_boxes(language: str, text_size: float, tmp_path: Any,
     app = make_app(tmp_path)
     app.settings.language = language
     i18n.set_language(language)
-    art.set_text_size(text_size)
+    fonts.set_text_scale(text_size)
     recorder = TextRecorder()
     recorder.install(monkeypatch)
     for scene in (MenuScene(app), SettingsScene(app), NewGameScene(app)):
@@ -125,7 +125,7 @@ def test_table_and_results_fit_their_boxes(language: str, players: int, text_siz
     app = make_app(tmp_path)
     app.settings.language = language
     i18n.set_language(language)
-    art.set_text_size(text_size)
+    fonts.set_text_scale(text_size)
     recorder = TextRecorder()
     recorder.install(monkeypatch)
     scene = table_scene(app, players, 3, 3)
@@ -157,7 +157,7 @@ def test_row_and_hovered_cards_show_their_whole_text(language: str, text_size: f
     effects on the hovered hand card are never shortened."""
     app = make_app(tmp_path)
     i18n.set_language(language)
-    art.set_text_size(text_size)
+    fonts.set_text_scale(text_size)
     recorder = TextRecorder()
     recorder.install(monkeypatch)
     layout = table_scene(app, 4, 3, 3).layout_

@@ -12,7 +12,7 @@ from pathlib import Path
 from havana_game import i18n, presentation
 from havana_game.ai import BOT_LEVELS
 from havana_game.catalogs import read_po
-from havana_game.client.ui import art
+from havana_game.client.ui import art, tokens
 from havana_game.content import EDITIONS, find_edition
 from havana_game.rules.decisions import _KIND_OF
 from havana_game.rules.state import PHASE_NAMES
@@ -63,7 +63,7 @@ def test_every_decision_and_event_has_its_text() -> None:
 
 
 def test_the_client_draws_with_the_vocabulary_and_types_none_of_its_keys() -> None:
-    assert presentation.material_colors() == art.MATERIAL_COLORS
+    assert presentation.material_colors() == tokens.MATERIAL_COLORS
     assert presentation.seat_colors() == art.SEAT_COLORS
     assert presentation.palette("ink") == art.INK
     keys = {key for section in ("decisions", "events") for entry in VOCABULARY[section].values()

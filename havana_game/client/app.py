@@ -21,7 +21,7 @@ from .gamepad import Pads
 from .profile.settings import Settings
 from .scenes.base import Scene
 from .screens import screen_class
-from .ui import art
+from .ui import fonts
 from .ui.i18n import set_language
 
 MIN_SIZE = (1280, 720)
@@ -74,7 +74,7 @@ class App:
         pygame.font.init()  # the mixer starts in `Sounds`, quietly
         self.settings = settings or Settings.load()
         set_language(self.settings.language)
-        art.set_text_size(self.settings.text_size)
+        fonts.set_text_scale(self.settings.text_size)
         pygame.display.set_caption("Havana")
         with launch.ICON.open("rb") as icon:
             pygame.display.set_icon(pygame.image.load(icon, "icon.png"))

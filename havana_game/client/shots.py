@@ -128,7 +128,7 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
                   table_round: int = 14) -> dict[str, list[str]]:
     """Each screen of `every_scene` (the table from a game at `table_round`) in
     `language` at `text_size`: the texts without room (`textaudit.problems`)."""
-    from .ui import art
+    from .ui import fonts
     from .ui.textaudit import TextLog, problems, recording, traced
 
     log = TextLog()
@@ -148,5 +148,5 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
                                  watch=watch):
                 pass
     finally:
-        art.set_text_size(1.0)
+        fonts.set_text_scale(1.0)
     return found

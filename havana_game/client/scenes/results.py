@@ -19,7 +19,7 @@ from ..table.canvas import building_face
 from ..table.edition import rules
 from ..table.logtext import building_name, building_vp, names_text, story
 from ..table.model import TableModel
-from ..ui import art, charts, fonts
+from ..ui import art, charts, fonts, tokens
 from ..ui.i18n import tr, tr_name, trn
 from ..ui.widgets import Button
 from .base import Scene
@@ -236,7 +236,7 @@ class ResultsScene(Scene):
         for i, ident in enumerate(sorted(built, key=building_vp, reverse=True)):
             x = area.left + (i // rows) * width
             y = area.top + (i % rows) * line
-            icon = art.star(line - self.px(3))
+            icon = tokens.star(line - self.px(3))
             surface.blit(icon, (x, y))
             number = fonts.text(str(building_vp(ident)), self.px(10), art.INK, True)
             surface.blit(number, number.get_rect(center=(x + icon.get_width() // 2,

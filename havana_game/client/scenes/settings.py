@@ -110,7 +110,7 @@ class SettingsScene(Scene):
         if option.name == "language":
             set_language(str(value))
         elif option.name == "text_size":
-            art.set_text_size(self.app.settings.text_size)
+            fonts.set_text_scale(self.app.settings.text_size)
         elif option.name == "guide":
             self.app.settings.guide_seen = []  # switched on, it starts again
 

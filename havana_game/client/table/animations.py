@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import View
-from ..ui import art
+from ..ui import tokens
+from ..ui.cards import card_back
 from ..ui.tween import Animator
 from .canvas import building_face
 from .layout import TableLayout
@@ -38,7 +39,7 @@ class EventAnimator:
                 delay: float = 0.0) -> None:
         size = self.layout.px(26)
         for i, name in enumerate(names[:MAX_TOKENS]):
-            self.animator.fly(art.resource_icon(name, size, self.letters), start, end,
+            self.animator.fly(tokens.resource_icon(name, size, self.letters), start, end,
                               duration=0.5, delay=delay + 0.08 * i)
 
     def start(self, old: View | None, new: View, events: list[dict[str, Any]]) -> list[str]:
@@ -121,7 +122,7 @@ class EventAnimator:
         return "card"
 
     def _row_refilled(self, old: View | None, new: View, d: dict[str, Any]) -> str:
-        card = art.card_back(self.layout.card_size())
+        card = card_back(self.layout.card_size())
         pile = self._spot("pile")
         for i, ident in enumerate(d["buildings"]):
             end = self._row_card(new, ident)

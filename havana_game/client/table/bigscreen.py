@@ -14,7 +14,8 @@ from typing import Any
 import pygame
 
 from ...rules import SeatView, View
-from ..ui import art, fonts, qr
+from ..ui import art, fonts, qr, tokens
+from ..ui.cards import card_back
 from ..ui.i18n import tr, tr_name, trn
 from ..ui.tween import Animator
 from .canvas import Canvas, card_face, draw_label
@@ -197,7 +198,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
         if i < len(cards):
             surface.blit(card_face(cards[i], slot.size, detail=False), slot)
         elif info["has_face_down"]:
-            surface.blit(art.card_back(slot.size), slot)
+            surface.blit(card_back(slot.size), slot)
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=_px(s, 5))
     left = body.left + 2 * card_w + _px(s, 20)
@@ -208,7 +209,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
     for row, entries in enumerate(lines):
         x, y = left, body.top + row * step
         for name, count in entries:
-            surface.blit(art.resource_icon(name, icon), (x, y))
+            surface.blit(tokens.resource_icon(name, icon), (x, y))
             label = draw_label(surface, str(count), size, (x + icon + _px(s, 4), y + icon // 2),
                                art.TEXT_LIGHT, True, "midleft")
             x = label.right + _px(s, 12)

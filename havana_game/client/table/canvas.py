@@ -12,6 +12,8 @@ import pygame
 from ...rules import Ruleset, View
 from ...rules import can_afford as rules_can_afford
 from ..ui import art, fonts
+from ..ui.buildings import building_card
+from ..ui.cards import action_card
 from ..ui.i18n import card_meaning, tr, tr_name
 from ..ui.tween import Animator
 from .edition import building, costs, materials, rules
@@ -71,19 +73,19 @@ def card_tooltip(index: int) -> str:
 def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Surface:
     """A building card with its name in the current language."""
     b = building(ident)
-    return art.building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters,
-                             costs())
+    return building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters,
+                         costs())
 
 
 def card_face(index: int, size: tuple[int, int], detail: bool = True,
               strip: int | None = None, ruleset: Ruleset | None = None) -> pygame.Surface:
     """Action card `index` of `ruleset` (the table's edition by default) in the
-    current language (`art.action_card`)."""
+    current language (`ui.cards.action_card`)."""
     ruleset = ruleset or rules()
     c = ruleset.cards[index]
-    return art.action_card(index, c.key, c.number, size, tr_name("card", name=c.name),
-                           tr_name("effect", name=c.name) if detail else None, strip,
-                           ruleset.names.materials)
+    return action_card(index, c.key, c.number, size, tr_name("card", name=c.name),
+                       tr_name("effect", name=c.name) if detail else None, strip,
+                       ruleset.names.materials)
 
 
 def can_afford(view: View, ident: str) -> bool:

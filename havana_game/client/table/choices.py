@@ -8,7 +8,7 @@ import pygame
 
 from ...presentation import effect
 from ...rules import View
-from ..ui import art
+from ..ui import tokens
 from ..ui.i18n import tr
 from .edition import card_key, costs
 from .logtext import building_name, card_name
@@ -24,11 +24,11 @@ def _end_name(view: View, end: int) -> str:
 def option_label(view: View, decision: Decision, names: list[str], icon: int,
                  letters: bool) -> tuple[str, list[pygame.Surface]]:
     """How an act or tax option reads on its button (the card effect's `choice`)."""
-    icons = [art.resource_icon(m, icon, letters) for m in decision.get("take", [])
+    icons = [tokens.resource_icon(m, icon, letters) for m in decision.get("take", [])
              if isinstance(decision.get("take"), list)]
     if decision["kind"] == "tax":
         take = decision["take"]
-        image = art.resource_icon("workers" if take == "worker" else take, icon, letters)
+        image = tokens.resource_icon("workers" if take == "worker" else take, icon, letters)
         return tr("option.victim", name=names[decision["victim"]]), [image]
     look = effect(card_key(decision["card"]))
     target = decision.get("target")
@@ -69,4 +69,4 @@ def payment_icons(decision: Decision, icon: int, letters: bool) -> list[tuple[py
                                                                               int]]:
     """A payment as (icon, amount) pairs in cost order."""
     pay = decision.get("pay", {})
-    return [(art.resource_icon(k, icon, letters), pay[k]) for k in costs() if pay.get(k)]
+    return [(tokens.resource_icon(k, icon, letters), pay[k]) for k in costs() if pay.get(k)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from ...rules import View
-from ..ui import art, fonts
+from ..ui import art, fonts, tokens
+from ..ui.cards import card_back
 from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, draw_label
 from .edition import materials
@@ -46,10 +47,10 @@ def draw_market(surface: pygame.Surface, canvas: Canvas, view: View) -> None:
         if name == "bag":
             _bag(surface, spot)
         elif name == "pile":
-            back = art.card_back((canvas.px(28), canvas.px(40)))
+            back = card_back((canvas.px(28), canvas.px(40)))
             surface.blit(back, back.get_rect(midtop=(slot.centerx, slot.top)))
         else:
-            image = art.resource_icon(name, icon, canvas.letters)
+            image = tokens.resource_icon(name, icon, canvas.letters)
             if count == 0:  # darker, same hue: an empty red still reads as red
                 image = image.copy()
                 image.fill(EMPTY_SHADE, special_flags=pygame.BLEND_RGB_MULT)

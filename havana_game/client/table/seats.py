@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...rules import View
-from ..ui import art, fonts
+from ..ui import art, fonts, tokens
+from ..ui.cards import card_back
 from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, building_face, building_tooltip, card_face, card_tooltip, draw_label
 from .edition import building, materials
@@ -120,7 +121,7 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             pygame.draw.rect(surface, (30, 44, 40), slot, border_radius=canvas.px(5))
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=canvas.px(5))
         elif flip is not None and flip.progress < 0.5:
-            _squeezed(surface, art.card_back(size), slot, 1 - 2 * flip.progress)
+            _squeezed(surface, card_back(size), slot, 1 - 2 * flip.progress)
         else:
             face = card_face(card, size, detail=detail)
             if flip is not None:
@@ -139,7 +140,7 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             else slots[:1]
         for i, slot in enumerate(covered_slots):
             spot = slot.move(canvas.px(6), canvas.px(10)) if info["face_up"] else slot
-            surface.blit(art.card_back(size), spot)
+            surface.blit(card_back(size), spot)
             if show_face_down and face_down and i < len(face_down):
                 secret = face_down[i]
                 tag = fonts.text(f"{printed_card(secret).number}", canvas.px(16), art.ACCENT, True)
@@ -167,7 +168,7 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
     for i, m in enumerate(materials()):
         x = block.left + i * step
         count = info["materials"][m]
-        image = art.material(m, icon, canvas.letters)
+        image = tokens.material(m, icon, canvas.letters)
         if not count:
             image = image.copy()
             image.set_alpha(70)
@@ -180,9 +181,9 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
         canvas.hovers.append((pygame.Rect(x, y, step, icon), tip))
     y += line
     small: list[tuple[pygame.Surface | None, int, str]] = [
-             (art.coin(icon), info["pesos"], tr("pesos")),
-             (art.worker(icon), info["workers"], tr("workers")),
-             (art.card_back((int(icon * 0.7), icon)), info["hand_size"],
+             (tokens.coin(icon), info["pesos"], tr("pesos")),
+             (tokens.worker(icon), info["workers"], tr("workers")),
+             (card_back((int(icon * 0.7), icon)), info["hand_size"],
               tr("hand_size", n=info["hand_size"])),
              (None, info["discard_size"], tr("discard", n=info["discard_size"]))]
     for i, (picture, count, tip) in enumerate(small):
@@ -201,7 +202,7 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
     y += line
     vp = canvas.animator.value(f"vp:{seat}", info["vp"])
     target = view["target_vp"]
-    surface.blit(art.star(icon), (block.left, y))
+    surface.blit(tokens.star(icon), (block.left, y))
     label = draw_label(surface, f"{vp}/{target}", size,
                        (block.left + icon + canvas.px(3), y + icon // 2), art.ACCENT, True,
                        "midleft")

@@ -269,7 +269,7 @@ _CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, fit_size, fit_block]
 
 
 def drawn_with_text(cached: Cached) -> Cached:
-    """Mark a cached drawing that has text on it (a letter on a token, a tooltip):
-    a change of text size forgets it, as it forgets the text itself."""
+    """Mark a cached drawing that has text on it (a letter on a token, a tooltip,
+    a card face): a change of text size forgets it, as it forgets the text itself."""
     _CACHES.append(cached)
     return cached

@@ -3,8 +3,8 @@ gettext catalogs of `havana_game.i18n` (`tr(key, **values)`, `trn(key, count,
 **values)` for messages with plural forms; `tr_name(kind, **fields)` for the names
 the presentation vocabulary keys: cards, buildings, materials, AI levels, ...),
 and the language switch, which also
-tells `LANGUAGE_LISTENERS` (the art drops the card faces drawn in the previous
-language)."""
+tells `LANGUAGE_LISTENERS` (`cards` and `buildings` drop the card faces drawn
+in the previous language)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from . import art, fonts
+from . import buildings, cards, fonts
 
 
 @dataclass
@@ -103,15 +103,20 @@ def recording(log: TextLog) -> Iterator[None]:
         surface = real(value, size, color, bold)
         log.rendered[id(surface)] = (surface, value)
         return surface
-    fonts.text.cache_clear()
-    art.forget_text()
+    _forget_text()
     fonts.text, fonts.fit, fonts.fit_block = text, fit, fit_block  # type: ignore[assignment]
     try:
         yield
     finally:
         fonts.text, fonts.fit, fonts.fit_block = real, real_fit, real_block  # type: ignore
-        fonts.text.cache_clear()
-        art.forget_text()
+        _forget_text()
+
+
+def _forget_text() -> None:
+    """Drop the cached text and card faces, so that the next frame renders them anew."""
+    fonts.text.cache_clear()
+    cards.action_card.cache_clear()
+    buildings.building_card.cache_clear()
 
 
 SLACK = 1

@@ -1,0 +1,124 @@
+"""Building cards: where a face's parts go (`building_parts`: picture, name,
+cost icons) and the face itself, with a façade different for every building,
+its victory points, the Architect's mark and its cost. Each face is drawn once
+per size and text; a change of text size or language forgets them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from . import fonts
+from .art import INK
+from .cards import NAME_SPACING, SMALLEST_TEXT, draw_block, rounded_card
+from .i18n import LANGUAGE_LISTENERS
+from .tokens import CLASSIC_MATERIALS, resource_icon, star
+
+
+def _skyline(surf: pygame.Surface, rect: pygame.Rect, seed: str, vp: int) -> None:
+    """A little façade for a building card, different for every building."""
+    rng = random.Random(seed)
+    pygame.draw.rect(surf, (150, 200, 230), rect, border_radius=max(2, rect.w // 20))
+    pygame.draw.circle(surf, (250, 230, 150), (rect.right - rect.w // 5, rect.top + rect.h // 4),
+                       max(2, rect.h // 8))
+    colors = [(235, 200, 150), (230, 160, 140), (180, 210, 190), (240, 225, 190), (200, 170, 210)]
+    body_w = int(rect.w * (0.45 + 0.06 * min(vp, 7)))
+    body_h = int(rect.h * (0.45 + 0.06 * min(vp, 8)))
+    body = pygame.Rect(0, 0, min(body_w, rect.w - 4), min(body_h, rect.h - 4))
+    body.midbottom = rect.midbottom
+    fill = rng.choice(colors)
+    pygame.draw.rect(surf, fill, body)
+    roof = rng.randrange(3)
+    if roof == 0:
+        pygame.draw.polygon(surf, (170, 80, 60), [(body.left - 2, body.top), (body.centerx,
+                            body.top - rect.h // 5), (body.right + 2, body.top)])
+    elif roof == 1:
+        pygame.draw.circle(surf, (210, 190, 120), (body.centerx, body.top), max(2, body.w // 5))
+        pygame.draw.rect(surf, fill, (body.left, body.top, body.w, body.h))
+    else:
+        pygame.draw.rect(surf, (150, 120, 100), (body.left - 2, body.top - 3, body.w + 4, 4))
+    cols = max(1, body.w // max(6, rect.w // 8))
+    rows = max(1, body.h // max(6, rect.h // 5))
+    win = max(2, rect.w // 18)
+    for i in range(cols):
+        for j in range(rows):
+            x = body.left + (i + 0.5) * body.w / cols - win / 2
+            y = body.top + (j + 0.35) * body.h / rows
+            pygame.draw.rect(surf, (70, 90, 120), (x, y, win, win * 1.4))
+    pygame.draw.rect(surf, INK, rect, 1, border_radius=max(2, rect.w // 20))
+
+
+@dataclass(frozen=True)
+class BuildingParts:
+    """Where a building card's parts go: the picture, the name under it and the
+    cost icons (two per row) at the bottom."""
+
+    picture: pygame.Rect
+    title: fonts.Block
+    name_top: int
+    icon_size: int
+    cost_top: int
+
+    @property
+    def name_bottom(self) -> int:
+        return self.name_top + len(self.title.lines) * self.title.step
+
+
+def building_parts(name: str, cost: tuple[int, ...], size: tuple[int, int]) -> BuildingParts:
+    """The parts of a building card of `size`: the cost icons keep their size
+    (`w * 0.2`) for every cost, the picture gives way to them and to the name
+    (down to 22 % of the card's height)."""
+    w, h = size
+    pad = max(2, w // 16)
+    inner_w = w - 2 - 2 * pad
+    base, floor = max(SMALLEST_TEXT, int(w * 0.1)), fonts.readable(SMALLEST_TEXT)
+    room = max(2 * fonts.line_step(base, NAME_SPACING), 3 * fonts.line_step(floor, NAME_SPACING))
+    title = fonts.fit_block(name, base, floor, inner_w, room, True, NAME_SPACING)
+    name_h = len(title.lines) * title.step
+    rows = max(1, (sum(1 for n in cost if n) + 1) // 2)
+    room = h - 3 - 2 * pad - int(h * 0.22) - name_h - 4
+    icon_size = max(6, min(int(w * 0.2), room // rows - 1))
+    cost_top = h - 3 - pad - (icon_size + 1) * rows
+    picture = pygame.Rect(pad, pad, inner_w, min(int(h * 0.42), cost_top - name_h - 4 - pad))
+    return BuildingParts(picture, title, picture.bottom + 2, icon_size, cost_top)
+
+
+@fonts.drawn_with_text
+@lru_cache(maxsize=256)
+def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[int, ...],
+                  size: tuple[int, int], letters: bool = False,
+                  cost_names: tuple[str, ...] = (*CLASSIC_MATERIALS, "pesos", "workers")
+                  ) -> pygame.Surface:
+    """A building card: picture, name, VP badge, Architect mark, cost icons."""
+    w, h = size
+    surf = rounded_card(size, (250, 244, 228), INK)
+    face = building_parts(name, cost, size)
+    picture = face.picture
+    _skyline(surf, picture, ident, vp)
+    badge = max(10, int(w * 0.3))
+    icon = star(badge)
+    surf.blit(icon, (picture.left - 1, picture.top - 1))
+    number = fonts.text(str(vp), max(7, int(badge * 0.45)), INK, True)
+    surf.blit(number, number.get_rect(center=(picture.left - 1 + badge // 2,
+                                               picture.top - 1 + badge // 2 + 1)))
+    if architect:
+        mark = pygame.Rect(picture.right - badge, picture.top, badge, badge)
+        pygame.draw.circle(surf, (40, 60, 110), mark.center, badge // 2)
+        label = fonts.text("A", max(7, int(badge * 0.55)), (255, 255, 255), True)
+        surf.blit(label, label.get_rect(center=mark.center))
+    draw_block(surf, face.title, INK, True, (picture.centerx, face.name_top))
+    entries = [(cost_names[i], n) for i, n in enumerate(cost) if n]
+    side = face.icon_size
+    for i, (kind, amount) in enumerate(entries):
+        x = picture.left + (i % 2) * picture.w // 2
+        y = face.cost_top + (i // 2) * (side + 1)
+        surf.blit(resource_icon(kind, side, letters), (x, y))
+        label = fonts.text(f"{amount}", max(7, int(side * 0.8)), INK, True)
+        surf.blit(label, (x + side + 2, y + (side - label.get_height()) // 2))
+    return surf
+
+
+LANGUAGE_LISTENERS.append(building_card.cache_clear)

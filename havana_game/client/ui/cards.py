@@ -1,0 +1,141 @@
+"""Action cards: the blank every card is drawn on (`rounded_card`), the card
+text's sizes and how a block of it is drawn, action card faces (number, emblem,
+name, effect) and their back. Each face is drawn once per size and text; a
+change of text size or language forgets them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ... import presentation
+from . import fonts
+from .art import GOLD, INK, PAPER, Color
+from .emblems import emblem
+from .i18n import LANGUAGE_LISTENERS
+from .tokens import CLASSIC_MATERIALS
+
+CARD_TINTS: dict[str, Color] = presentation.card_tints()
+
+
+def rounded_card(size: tuple[int, int], fill: Color, edge: Color,
+                 radius_share: float = 0.08) -> pygame.Surface:
+    """A card's blank: `fill` with an `edge`, rounded corners and a shadow."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, int(min(w, h) * radius_share))
+    pygame.draw.rect(surf, (0, 0, 0, 60), pygame.Rect(2, 3, w - 2, h - 3), border_radius=radius)
+    body = pygame.Rect(0, 0, w - 2, h - 3)
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    pygame.draw.rect(surf, edge, body, max(1, w // 60), border_radius=radius)
+    return surf
+
+
+NAME_SPACING = 1.15
+"""Line spacing of card names (a share of their size)."""
+SMALLEST_TEXT = 7
+"""The smallest text on a card, in screen pixels: names and effects shrink to
+fit down to it, never below (a tooltip has the whole text)."""
+
+
+@fonts.drawn_with_text
+@lru_cache(maxsize=512)
+def action_card(index: int, key: str, number: int, size: tuple[int, int], name: str,
+                effect: str | None, strip: int | None = None,
+                materials: tuple[str, ...] = CLASSIC_MATERIALS) -> pygame.Surface:
+    """An action card face: number in the corner, picture, `name`, and the `effect`
+    text if given, each shrunk to fit (down to `SMALLEST_TEXT`; an effect that
+    still does not fit ends with an ellipsis). Without an effect the name has the
+    whole lower half. `strip`: the width left visible of a card overlapped by the
+    next one in a fanned hand; the name then fills that strip (`_strip_name`)
+    and the effect, which would be hidden, is left out."""
+    w, h = size
+    tint = CARD_TINTS[key]
+    surf = rounded_card(size, PAPER, INK)
+    band = pygame.Rect(max(2, w // 20), max(2, w // 20), w - 2 - 2 * max(2, w // 20),
+                       int(h * (0.42 if effect else 0.36)))
+    pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
+    big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
+    surf.blit(big, (band.left + w // 16, band.top))
+    emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 8, h // 40), materials)
+    pad = max(3, w // 12)
+    top = band.bottom + h // 40
+    area = pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
+    if strip is not None:
+        edge = max(2, w // 24)
+        _strip_name(surf, name, pygame.Rect(edge, top, strip - 2 * edge, area.h),
+                    max(SMALLEST_TEXT, int(w * 0.13)), strip >= w * STRIP_ACROSS)
+        return surf
+    _card_text(surf, name, effect, area)
+    return surf
+
+
+def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame.Rect) -> None:
+    """The name (up to two lines over the effect, else centered in `area`) and the
+    effect text under it, which may reach nearer the card's edges."""
+    w, h = surf.get_size()
+    base = max(SMALLEST_TEXT, int(w * (0.11 if effect else 0.18)))
+    room = 2 * fonts.line_step(base, NAME_SPACING) if effect else area.h
+    title = fonts.fit_block(name, base, fonts.readable(SMALLEST_TEXT), area.w, room, True,
+                            NAME_SPACING)
+    top = area.top if effect else area.top + (room - len(title.lines) * title.step) // 2
+    top = draw_block(surf, title, INK, True, (area.centerx, top))
+    if effect:
+        edge = max(3, w // 20)
+        text = fonts.fit_block(effect, max(SMALLEST_TEXT, int(w * 0.085)),
+                               fonts.readable(SMALLEST_TEXT), w - 2 - 2 * edge,
+                               h - 3 - edge - top - 2)
+        draw_block(surf, text, (60, 50, 40), False, (area.centerx, top + 2))
+
+
+STRIP_ACROSS = 0.55
+"""An overlapped hand card's name runs across its visible strip if the strip is at
+least this share of the card's width, else along it."""
+
+
+def _strip_name(surf: pygame.Surface, name: str, area: pygame.Rect, size: int,
+                across: bool) -> None:
+    """A card's name in `area`, the strip left visible of an overlapped card:
+    `across` it, or else along it, read upwards, as on the index of a fanned card."""
+    floor = fonts.readable(SMALLEST_TEXT)
+    if across:
+        title = fonts.fit_block(name, size, floor, area.w, area.h, True, NAME_SPACING)
+        draw_block(surf, title, INK, True,
+                   (area.centerx, area.top + (area.h - len(title.lines) * title.step) // 2))
+        return
+    title = fonts.fit_block(name, size, floor, area.h, area.w, True, NAME_SPACING)
+    text = pygame.Surface((area.h, len(title.lines) * title.step), pygame.SRCALPHA)
+    draw_block(text, title, INK, True, (area.h // 2, 0))
+    turned = pygame.transform.rotate(text, 90)
+    surf.blit(turned, turned.get_rect(center=area.center))
+
+
+def draw_block(surf: pygame.Surface, block: fonts.Block, color: Color, bold: bool,
+               midtop: tuple[int, int]) -> int:
+    """Draw `block`'s lines centered under `midtop`; returns the y below them."""
+    x, y = midtop
+    for line in block.lines:
+        label = fonts.text(line, block.size, color, bold)
+        surf.blit(label, label.get_rect(midtop=(x, y)))
+        y += block.step
+    return y
+
+
+@fonts.drawn_with_text
+@lru_cache(maxsize=16)
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """The back of an action card."""
+    w, h = size
+    surf = rounded_card(size, (120, 40, 40), (60, 20, 20))
+    inner = pygame.Rect(w // 10, w // 10, w - 2 - w // 5, h - 3 - w // 5)
+    pygame.draw.rect(surf, (160, 70, 50), inner, max(1, w // 30), border_radius=max(2, w // 12))
+    for i in range(-h, w, max(4, w // 8)):
+        pygame.draw.line(surf, (140, 55, 45), (inner.left + i, inner.top),
+                         (inner.left + i + inner.h, inner.bottom), 1)
+    label = fonts.text("H", max(8, int(w * 0.4)), GOLD, True)
+    surf.blit(label, label.get_rect(center=inner.center))
+    return surf
+
+
+LANGUAGE_LISTENERS.append(action_card.cache_clear)
