@@ -7,7 +7,7 @@
 
 import { LANGUAGES, chooseLanguage, currentLanguage, loadLanguage, tr } from "./i18n.js";
 import { onMessage, onStatus } from "./messages.js";
-import { Link } from "./net.js";
+import { Link, wakeOn } from "./net.js";
 import { decision, mode } from "./staging.js";
 import { state } from "./state.js";
 import { $, el, render, showJoin, texts } from "./views.js";
@@ -39,10 +39,7 @@ async function main() {
     onMessage,
     onStatus,
   });
-  const wake = () => state.link.wake();
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
-  window.addEventListener("online", wake);
-  window.addEventListener("pageshow", wake);
+  wakeOn(state.link, document, window);
   $("name").value = localStorage.getItem("havana:name") || "";
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -3,7 +3,7 @@
 
 import { tr } from "./i18n.js";
 import { addLog } from "./logtext.js";
-import { clearStage } from "./staging.js";
+import { clearStage, refused } from "./staging.js";
 import { state } from "./state.js";
 import { $, drawStatus, errorText, render, showJoin } from "./views.js";
 
@@ -32,7 +32,7 @@ export function onMessage(message) {
       state.over = message;
       break;
     case "error":
-      if (message.reason === "stale" || message.seq !== null) state.sentVersion = null;
+      refused(message);
       state.notice = errorText(message.reason);
       setTimeout(() => { state.notice = null; drawStatus(); }, 4000);
       if (message.fatal && ["wrong_token", "no_such_seat", "table_full", "wrong_code", "kicked"].includes(message.reason)) {

@@ -13,9 +13,23 @@ function normalizeCode(code) {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 }
 
+/** Wake `link` whenever the page is shown again (a phone back from sleep, a tab
+ * back from the background or from the back-forward cache) or the network is back. */
+export function wakeOn(link, doc, win) {
+  const wake = () => link.wake();
+  doc.addEventListener("visibilitychange", () => { if (doc.visibilityState === "visible") wake(); });
+  win.addEventListener("online", wake);
+  win.addEventListener("pageshow", wake);
+}
+
 export class Link {
-  constructor({ code, fingerprints, onMessage, onStatus }) {
+  // `socket` opens a WebSocket and `timers` has setTimeout/clearTimeout: the
+  // browser's, or a test's.
+  constructor({ code, fingerprints, onMessage, onStatus, socket = (url) => new WebSocket(url),
+    timers = globalThis }) {
     this.code = code;
+    this.socket = socket;
+    this.timers = timers;
     this.fingerprints = fingerprints;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
@@ -45,10 +59,10 @@ export class Link {
   connect(name) {
     if (name) this.name = name;
     this.stopped = false;
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     if (this.ws && this.ws.readyState <= 1) return;
     this.setStatus(this.joined ? "reconnecting" : "connecting");
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    const ws = this.socket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
     this.n = 0;
@@ -72,7 +86,7 @@ export class Link {
       this.ws = null;
       if (this.stopped) return;
       this.setStatus("reconnecting");
-      this.timer = setTimeout(() => this.connect(), this.delay);
+      this.timer = this.timers.setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);
     };
   }
@@ -91,7 +105,7 @@ export class Link {
     const ws = this.ws;
     const heard = this.heard;
     this.send({ type: "ping", nonce: Date.now() % 2 ** 31 });
-    setTimeout(() => {
+    this.timers.setTimeout(() => {
       if (this.ws === ws && this.heard === heard) {
         this.ws = null; // its close, whenever it comes, is no longer ours
         ws.close();

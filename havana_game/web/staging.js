@@ -22,6 +22,12 @@ export function mode() {
   return PRESENTATION.decisions[decisions[0].kind].mode;
 }
 
+// The host refused a command: a refused decision (one with its seq, or one gone
+// stale) is the seat's to make again, so the page stops waiting for it.
+export function refused(message) {
+  if (message.reason === "stale" || message.seq !== null) state.sentVersion = null;
+}
+
 export function clearStage() {
   state.stage = emptyStage();
 }

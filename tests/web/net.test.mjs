@@ -1,0 +1,155 @@
+// The seat's link (havana_game/web/net.js) with a test's sockets, timers, storage
+// and page: it keeps the seat's token as soon as the host gives it, and it
+// reconnects when the page wakes (visibilitychange, online, pageshow) on a socket
+// that is dead, or that looks open but no longer answers.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { decode, encode } from "../../havana_game/web/vendor/msgpack/index.mjs";
+import { Link, wakeOn } from "../../havana_game/web/net.js";
+
+class Storage {
+  constructor() { this.items = new Map(); }
+  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
+  setItem(key, value) { this.items.set(key, String(value)); }
+  removeItem(key) { this.items.delete(key); }
+}
+
+class Socket {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    this.sent = [];
+    this.closed = false;
+  }
+  open() { this.readyState = 1; this.onopen(); }
+  send(bytes) { this.sent.push(decode(bytes)); }
+  close() { this.readyState = 3; this.closed = true; }
+  receive(message) { this.onmessage({ data: encode(message) }); }
+  types() { return this.sent.map((m) => m.type); }
+}
+
+class Timers {
+  constructor() { this.queue = []; }
+  setTimeout(fn, ms) { this.queue.push({ fn, ms }); return this.queue.length; }
+  clearTimeout(id) { if (id) this.queue[id - 1] = null; }
+  runAll() {
+    const due = this.queue.filter(Boolean);
+    this.queue = [];
+    for (const { fn } of due) fn();
+  }
+}
+
+function setUp(storage = new Storage()) {
+  globalThis.location = { host: "192.168.1.5:8765", protocol: "http:" };
+  globalThis.localStorage = storage;
+  const sockets = [];
+  const timers = new Timers();
+  const heard = [];
+  const link = new Link({
+    code: "ab-cd", fingerprints: ["f"], onMessage: (m) => heard.push(m), onStatus: () => {},
+    socket: (url) => { const ws = new Socket(url); sockets.push(ws); return ws; }, timers,
+  });
+  return { link, sockets, timers, storage, heard };
+}
+
+// Connect and sit: hello, welcome, join or rejoin, joined (with the token when new).
+function sit(env, token = "t0k3n") {
+  env.link.connect("Ana");
+  const ws = env.sockets.at(-1);
+  ws.open();
+  ws.receive({ type: "welcome", n: 1 });
+  ws.receive({ type: "joined", n: 2, seat: 1, token, last_seq: -1 });
+  return ws;
+}
+
+function pageAndWindow() {
+  const doc = new EventTarget();
+  doc.visibilityState = "visible";
+  return { doc, win: new EventTarget() };
+}
+
+test("the seat's token is kept as soon as the host gives it: a reload in the lobby keeps the seat", () => {
+  const env = setUp();
+  const ws = sit(env);
+  assert.deepEqual(ws.types(), ["hello", "join"]);
+  // No command was sent (the lobby): the token is kept already.
+  const saved = JSON.parse(env.storage.getItem("havana:seat:192.168.1.5:8765:ABCD"));
+  assert.equal(saved.token, "t0k3n");
+  assert.equal(saved.seat, 1);
+  // The page is loaded again: the new link rejoins the same seat.
+  const again = setUp(env.storage);
+  assert.ok(again.link.hasSeat);
+  again.link.connect(again.link.saved.name);
+  const ws2 = again.sockets.at(-1);
+  ws2.open();
+  ws2.receive({ type: "welcome", n: 1 });
+  assert.deepEqual(ws2.sent.at(-1), { type: "rejoin", code: "ab-cd", seat: 1, token: "t0k3n" });
+});
+
+test("a phone that wakes on a dead socket reconnects at once, whichever event wakes it", () => {
+  for (const wakeBy of ["visibilitychange", "online", "pageshow"]) {
+    const env = setUp();
+    const { doc, win } = pageAndWindow();
+    wakeOn(env.link, doc, win);
+    const ws = sit(env);
+    // The host closed the socket while the phone slept; the page heard no close.
+    ws.readyState = 3;
+    (wakeBy === "visibilitychange" ? doc : win).dispatchEvent(new Event(wakeBy));
+    assert.equal(env.sockets.length, 2, `${wakeBy} did not reconnect`);
+    assert.equal(env.link.ws, env.sockets[1]);
+  }
+});
+
+test("a page hidden again does not reconnect; one shown again does", () => {
+  const env = setUp();
+  const { doc, win } = pageAndWindow();
+  wakeOn(env.link, doc, win);
+  const ws = sit(env);
+  ws.readyState = 3;
+  doc.visibilityState = "hidden";
+  doc.dispatchEvent(new Event("visibilitychange"));
+  assert.equal(env.sockets.length, 1);
+  doc.visibilityState = "visible";
+  doc.dispatchEvent(new Event("visibilitychange"));
+  assert.equal(env.sockets.length, 2);
+});
+
+test("a socket that looks open but does not answer a ping is dropped and replaced", () => {
+  const env = setUp();
+  const { doc, win } = pageAndWindow();
+  wakeOn(env.link, doc, win);
+  const ws = sit(env);
+  doc.dispatchEvent(new Event("visibilitychange"));
+  assert.equal(ws.sent.at(-1).type, "ping");
+  assert.equal(env.sockets.length, 1); // it may still answer
+  env.timers.runAll(); // no answer came
+  assert.ok(ws.closed);
+  assert.equal(env.sockets.length, 2);
+  assert.equal(env.link.ws, env.sockets[1]);
+  ws.onclose(); // the old socket's close, late: it is no longer the link's
+  assert.equal(env.link.ws, env.sockets[1]);
+});
+
+test("a socket that answers the wake-up ping is kept", () => {
+  const env = setUp();
+  const { doc, win } = pageAndWindow();
+  wakeOn(env.link, doc, win);
+  const ws = sit(env);
+  win.dispatchEvent(new Event("online"));
+  ws.receive({ type: "pong", n: 3, nonce: ws.sent.at(-1).nonce });
+  env.timers.runAll();
+  assert.ok(!ws.closed);
+  assert.equal(env.sockets.length, 1);
+});
+
+test("a closed socket is opened again after a delay, without waking", () => {
+  const env = setUp();
+  const ws = sit(env);
+  ws.readyState = 3;
+  ws.onclose();
+  assert.equal(env.sockets.length, 1);
+  env.timers.runAll();
+  assert.equal(env.sockets.length, 2);
+});
