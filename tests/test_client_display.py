@@ -137,13 +137,14 @@ def test_the_display_follows_a_game_of_bots_and_clients_to_its_end_with_no_secre
 
 def sizes_drawn(surface: pygame.Surface, board: bigscreen.Board) -> list[tuple[int, str]]:
     """(pixel size, text) of every text the display draws, but for the print on the
-    card faces (`art`'s card art, drawn by the table's art as on the table screen)."""
+    card faces and tokens (`ui.cards`, `ui.buildings`, `ui.tokens`, as on the table
+    screen)."""
     drawn: list[tuple[int, str]] = []
     real = fonts.font
 
     def spy(size: int, bold: bool = False) -> Any:
         caller = inspect.stack()[2].filename
-        if not caller.endswith(("art.py", "fonts.py")):
+        if not caller.endswith(("cards.py", "buildings.py", "tokens.py", "fonts.py")):
             drawn.append((fonts.scaled(size), caller))
         return real(size, bold)
 
