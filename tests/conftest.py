@@ -44,6 +44,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     ran = {Path(str(item.path)).name for item in session.items}
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the controller checks
+        workeroutput["havana_produced"] = sorted(PRODUCED)
+        workeroutput["havana_collected"] = sorted(ran)
+        return
+    ran |= COLLECTED_BY_WORKERS
     whole = ran >= {path.name for path in TESTS.glob("test_*.py")
                     if "\ndef test_" in path.read_text("utf-8")}
     option = session.config.option
@@ -56,6 +62,18 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             reporter.write_line(f"havana: error codes of PROTOCOL.md no test produced: "
                                 f"{sorted(missing)}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+COLLECTED_BY_WORKERS: set[str] = set()
+"""Under pytest-xdist (`-n`), the test files the workers collected."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """pytest-xdist: a worker ended; the error codes its hosts sent count too."""
+    output = getattr(node, "workeroutput", {})
+    PRODUCED.update(output.get("havana_produced", ()))
+    COLLECTED_BY_WORKERS.update(output.get("havana_collected", ()))
 
 
 @pytest.hookimpl(hookwrapper=True)
