@@ -52,20 +52,23 @@ def test_the_compact_record_rebuilds_the_table_whole():
         assert again.status == "over" and again.game.seatings == table.game.seatings  # type: ignore[union-attr]
 
 
-async def _rejoin(port: int, code: str, seat: int, token: str) -> Recorder:
+async def _enter(port: int, request: dict[str, Any]) -> Recorder:
+    """A client that said hello and sent `request` (a rejoin or a watch)."""
     client = await Recorder.connect(port)
     client.hello()
     await client.until("welcome")
-    client.send({"type": "rejoin", "code": code, "seat": seat, "token": token})
+    client.send(request)
+    return client
+
+
+async def _rejoin(port: int, code: str, seat: int, token: str) -> Recorder:
+    client = await _enter(port, {"type": "rejoin", "code": code, "seat": seat, "token": token})
     await client.until("joined")
     return client
 
 
 async def _watch(port: int, code: str) -> Recorder:
-    client = await Recorder.connect(port)
-    client.hello()
-    await client.until("welcome")
-    client.send({"type": "watch", "code": code})
+    client = await _enter(port, {"type": "watch", "code": code})
     await client.until("joined")
     return client
 
@@ -140,10 +143,8 @@ def test_a_finished_table_is_let_go_of_and_still_told_to_whoever_comes_back():
             back.seq = 10_000  # past the seat's last command
             back.decide({"kind": "end_turn"}, again[2]["view"]["version"])
             assert (await back.until("error"))["reason"] == "game_over"
-            intruder = await Recorder.connect(host.port)
-            intruder.hello()
-            await intruder.until("welcome")
-            intruder.send({"type": "rejoin", "code": code, "seat": 0, "token": "0" * 64})
+            intruder = await _enter(host.port, {"type": "rejoin", "code": code, "seat": 0,
+                                                "token": "0" * 64})
             assert (await intruder.until("error"))["reason"] == "wrong_token"
             # Gone for good once no one is connected: nothing of it but its record.
             back.close()
