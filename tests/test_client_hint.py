@@ -212,15 +212,24 @@ def _a_view_with(kind):
 
 
 def test_the_hint_line_says_why():
-    from havana_game.client.table.logtext import building_name, building_vp, card_name
+    from havana_game.client.table.logtext import (
+        amounts_text,
+        building_name,
+        building_vp,
+        card_name,
+    )
 
     view = _a_view_with("build")
     build = next(d for d in view["legal"] if d["kind"] == "build")
     row = view["rows"][build["row"]]
     ident = row[0] if build["side"] == "left" else row[-1]
     vp = building_vp(ident)
-    assert _line(view, build, {"vp": vp}) == tr(
-        "hint.line", text=tr("hint.build_vp", building=building_name(ident), vp=vp))
+    ways = [d for d in view["legal"] if d["kind"] == "build"
+            and (d["row"], d["side"]) == (build["row"], build["side"])]
+    said = tr("hint.build_vp", building=building_name(ident), vp=vp) if len(ways) == 1 \
+        else tr("hint.build_pay", building=building_name(ident), vp=vp,
+                amounts=amounts_text(build["pay"]))  # which payment is staged, too
+    assert _line(view, build, {"vp": vp}) == tr("hint.line", text=said)
     assert f"+{vp}" in _line(view, build, {"vp": vp})
     passing = _line(view, {"kind": "end_turn"}, toward="b05")
     assert passing == tr("hint.line", text=tr("hint.pass_save", building=building_name("b05")))
@@ -238,3 +247,139 @@ def test_a_hint_names_the_building_its_materials_go_toward():
     if hint.toward:
         assert any(n > 0 for k, n in hint.gains.items() if k != "vp") \
             or hint.decision["kind"] == "end_turn"
+
+
+def _views_by_kind(editions=("classic",), games=60):
+    """A view per decision kind and, for carrying out a card, per card effect
+    (several for the optional ones, whose options differ): every decision kind a
+    hint can suggest, in each edition."""
+    from havana_game.content import find_edition
+
+    found: dict[tuple, dict] = {}
+    for name in editions:
+        rules = find_edition(name)
+        rng = random.Random(HOST_SEED)
+        for game in range(games):
+            state = new_game(rules, 3, game)
+            while state.outcome() is None:
+                seat = state.deciders()[0]
+                view = view_for(state, seat)
+                legal = view["legal"]
+                kinds = {d["kind"] for d in legal}
+                for kind in kinds - {"act"}:
+                    found.setdefault((name, kind), view)
+                for d in legal:
+                    if d["kind"] == "act":
+                        options = sum(o["kind"] == "act" and o["card"] == d["card"]
+                                      for o in legal)
+                        found.setdefault((name, "act", rules.keys[d["card"]], options > 1), view)
+                apply(state, seat, rng.choice(legal_decisions(state, seat)))
+    return found
+
+
+def test_what_a_hint_says_is_what_it_stages():
+    """For every decision kind (Refreshment's taking a card back or not using it,
+    Conservation's building, the thieves' victims, a payment, a tax's take): the
+    staging of a hint is its decision, and two different decisions of a question
+    never read alike, so the line names the very option staged."""
+    from havana_game.ai.hint import explained
+    from havana_game.client.table import edition
+    from havana_game.client.table.hints import hint_line
+    from havana_game.client.table.staging import Staging
+
+    views = _views_by_kind(("classic", "edition2024"))
+    kinds = {key[1] for key in views}
+    assert {"choose", "cover", "act", "tax", "build", "end_turn"} <= kinds, kinds
+    assert ("classic", "act", "refreshment", True) in views
+    for which, view in views.items():
+        edition.follow(view)
+        lines: dict[str, dict] = {}
+        for decision in view["legal"]:
+            staging = Staging()
+            staging.adopt(view, decision)
+            if decision["kind"] == "end_turn":  # not staged: Enter presses End turn
+                assert staging.empty and staging.decision(view) is None
+            else:
+                assert staging.decision(view) == decision, (which, decision)
+            hint = explained(view, decision)
+            line = hint_line(hint, view, lambda seat: f"P{seat}")
+            assert lines.setdefault(line, decision) == decision, (which, line, decision)
+    edition.follow(view_for(new_game(classic_rules(), 2, 0), 0))
+
+
+def test_not_using_refreshment_is_not_hinted_as_carrying_it_out():
+    from havana_game.client.table.logtext import card_name
+
+    view = _views_by_kind()[("classic", "act", "refreshment", True)]
+    decline = next(d for d in view["legal"] if d["kind"] == "act"
+                   and classic_rules().keys[d["card"]] == "refreshment" and "target" not in d)
+    line = _line(view, decline)
+    assert line == tr("hint.line", text=tr("hint.decline", card=card_name(decline["card"])))
+    assert tr("hint.act", card=card_name(decline["card"])) not in line
+
+
+def test_a_draw_from_the_bag_is_told_as_a_chance():
+    """Black Market draws at random: its hint says how many it draws and what it
+    may give, never a gain as a certainty."""
+    from havana_game.ai.hint import explained
+    from havana_game.client.table.logtext import card_name
+
+    keys = classic_rules().keys
+
+    def found(state, seat, view):
+        market = [d for d in view["legal"] if d["kind"] == "act"
+                  and keys[d["card"]] == "black_market"]
+        return (view, market[0]) if market and view["bag_size"] >= 2 else None
+
+    view, market = _first(found)
+    hint = explained(view, market)
+    assert hint.chance and hint.drawn >= 1
+    line = hint_line_of(hint, view)
+    head = tr("hint.act_draw", what=card_name(market["card"]), count=hint.drawn)
+    assert line.startswith(tr("hint.line", text=head)), line
+    gained = {k: n for k, n in hint.gains.items() if n > 0}
+    if gained:  # what it may give, never as what the card gives
+        from havana_game.client.table.logtext import amounts_text
+        assert tr("hint.act_gains", what=card_name(market["card"]),
+                  amounts=amounts_text(gained)) not in line
+    # a certain gain stays a certain one
+    view, pesos = _a_view_where_pesos_can_be_taken()
+    certain = explained(view, pesos)
+    assert not certain.chance and certain.drawn == 0
+
+
+def hint_line_of(hint, view):
+    from havana_game.client.table.hints import hint_line
+
+    return hint_line(hint, view, lambda seat: f"P{seat}")
+
+
+def test_a_cover_hint_says_what_the_new_number_does():
+    """Covering says the number before and after, and whether the seat then plays
+    earlier or later in the turn (lower numbers play first), or keeps its place."""
+    from havana_game.client.table.logtext import card_name
+
+    rules = classic_rules()
+
+    def number(cards):
+        return "".join(str(n) for n in sorted(rules.cards[c].number for c in cards))
+
+    def said(view):
+        face_up = view["seats"][view["you"]]["face_up"]
+        out = []
+        for d in view["legal"]:
+            if d["kind"] != "cover":
+                return None
+            kept = next(c for c in face_up if c != d["covered"])
+            old, new = number(face_up), number((kept, d["card"]))
+            key = "hint.cover_earlier" if int(new) < int(old) else \
+                "hint.cover_later" if int(new) > int(old) else "hint.cover_same"
+            out.append((d, key, tr(key, card=card_name(d["card"]),
+                                   covered=card_name(d["covered"]), number=new, was=old)))
+        keys = {key for _, key, _ in out}
+        return out if {"hint.cover_earlier", "hint.cover_later"} <= keys else None
+
+    found = _first(lambda state, seat, view: (view, said(view)) if said(view) else None)
+    view, expected = found
+    for d, _, text in expected:
+        assert _line(view, d) == tr("hint.line", text=text)

@@ -48,6 +48,27 @@ class Hint:
     toward: str = ""
     """The building (id) the seat aims at, when the gains bring it closer, or when
     the suggestion is to end the turn and save for it; "" otherwise."""
+    chance: bool = False
+    """The decision's own effect is left to chance (it differed between the
+    hidden-card samples: a draw from the bag): its gains are what it may give, an
+    average, not a promise."""
+    drawn: int = 0
+    """Materials the decision draws at random from the bag (Black Market,
+    Contrabando's 2 at random), on average over the samples, rounded."""
+
+
+def drawn_from_bag(events: list[Event], seat: int) -> int:
+    """Materials `seat` draws at random from the bag in the events of one decision
+    (up to the first forced step that follows it)."""
+    count = 0
+    for event in events:
+        if event.kind == "forced":
+            break
+        data = event.data
+        if event.kind == "materials_taken" and data.get("seat") == seat \
+                and data.get("source") == "bag" and event.to is None:
+            count += sum(data["materials"].values())
+    return count
 
 
 def own_effect(events: list[Event], seat: int, rules: Ruleset) -> list[int]:
@@ -86,24 +107,42 @@ def gains_of(view: View, decision: dict[str, Any], seed: int = 0) -> dict[str, i
     """What `decision` by itself changes in the deciding seat's holdings and VP,
     averaged over states consistent with the view (the forced steps that follow
     it are the rest of the turn, not this decision's gain)."""
-    return _effect(view, decision, seed)[0]
+    return _effect(view, decision, seed).gains
 
 
-def _effect(view: View, decision: dict[str, Any], seed: int) -> tuple[dict[str, int], str]:
-    """`gains_of`, and the building the seat aims at (`plan.plan_for`) if the
-    gains include something it lacks, or if the decision ends the turn; else ""."""
+@dataclass(frozen=True)
+class Effect:
+    """What one decision does by itself (`_effect`)."""
+
+    gains: dict[str, int]
+    toward: str
+    chance: bool
+    drawn: int
+
+
+def _effect(view: View, decision: dict[str, Any], seed: int) -> Effect:
+    """`gains_of`, the building the seat aims at (`plan.plan_for`) if the gains
+    include something it lacks, or if the decision ends the turn (else ""),
+    whether the effect differed between the samples (left to chance), and the
+    materials drawn at random from the bag."""
     rules = edition_for(view["ruleset"], view["deck"])
     determinizer = Determinizer(view, rules)
     seat = determinizer.seat
     rng = random.Random(seed)
     totals = [0.0] * 8
     plan = NO_PLAN
+    seen: set[tuple[int, ...]] = set()
+    drawn = 0
     for i in range(SAMPLES):
         state = determinizer.sample(rng)
         if i == 0:
             plan = plan_for(state, seat)
         events = apply(state, seat, from_json(decision, rules.names))
-        for j, n in enumerate(own_effect(events, seat, rules)):
+        effect = own_effect(events, seat, rules)
+        seen.add(tuple(effect))
+        if not decision.get("take"):  # Contrabando's 1 of a kind is taken, not drawn
+            drawn += drawn_from_bag(events, seat)
+        for j, n in enumerate(effect):
             totals[j] += n / SAMPLES
     names = (*rules.names.costs, "vp")
     gains = {name: round(total) for name, total in zip(names, totals, strict=True)
@@ -111,7 +150,8 @@ def _effect(view: View, decision: dict[str, Any], seed: int) -> tuple[dict[str, 
     lacking = {name for name, n in zip(rules.names.costs, plan.need, strict=True) if n}
     aims = decision["kind"] == "end_turn" or any(
         n > 0 and name in lacking for name, n in gains.items())
-    return gains, rules.buildings[plan.target].id if aims and plan.target >= 0 else ""
+    toward = rules.buildings[plan.target].id if aims and plan.target >= 0 else ""
+    return Effect(gains, toward, len(seen) > 1 or drawn > 0, round(drawn / SAMPLES))
 
 
 def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
@@ -121,9 +161,15 @@ def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
     gains). The search runs in the worker processes (`parallel.think`), on
     `workers` of them (default: every core)."""
     bot = HardBot(seed, budget_ms=budget_ms * (1 - EXPLAIN_SHARE), workers=workers)
-    decision = bot.decide(view)
-    gains, aim = _effect(view, decision, seed)
-    return Hint(view["legal"], decision, gains, bot.last_iterations, aim)
+    return explained(view, bot.decide(view), bot.last_iterations, seed)
+
+
+def explained(view: View, decision: dict[str, Any], iterations: int = 0, seed: int = 0) -> Hint:
+    """The hint suggesting `decision` (one of the view's legal decisions), with
+    what it gains by itself, whether that is left to chance, and what it aims at."""
+    effect = _effect(view, decision, seed)
+    return Hint(view["legal"], decision, effect.gains, iterations, effect.toward,
+                effect.chance, effect.drawn)
 
 
 class HintService:
