@@ -25,10 +25,12 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
-PATH = Path(__file__).resolve().parent / "data" / "presentation.json"
+PATH = resources.files("havana_game").joinpath("data", "presentation.json")
+"""The presentation document, read through importlib.resources (an installed wheel
+and a bundled app hold it inside the package)."""
 
 Color = tuple[int, int, int]
 
