@@ -339,3 +339,62 @@ def test_the_join_screen_shows_held_seats_and_three_games_without_overlap(tmp_pa
         for i, a in enumerate(rects):
             assert a.bottom <= 720 and not any(a.colliderect(b) for b in rects[i + 1:])
         join.on_escape()
+
+
+def test_a_held_seat_is_under_continue_and_saved_games(tmp_path, lan_table):
+    """The seat a guest left is offered by Continue and listed by the Saved games
+    screen (Resume takes it back, Delete forgets it), not only under Join LAN game."""
+    from havana_game.client.scenes.saved import SavedGamesScene, describe
+
+    host = lan_table
+    app = make_app(tmp_path)
+    table = _guest_sits_down(app, host)
+    seat = table.viewer
+    _play_a_little(app, table)
+    story = list(table.model.events)
+    table.link.close()  # the client is closed: the seat is kept
+
+    again = make_app(tmp_path)
+    menu = MenuScene(again)
+    again.switch(menu)
+    step(again)
+    assert menu.button("resume").enabled and menu.button("saved").enabled
+    step(again, click(menu.controls()["saved"]))
+    saved = again.scene
+    assert isinstance(saved, SavedGamesScene)
+    [game] = saved.games
+    when, players = describe(game)
+    assert when.startswith(tr("saved.lan_seat", address=f"127.0.0.1:{host.port}"))
+    assert players == "Bea"
+    step(again, click(saved.controls()["resume0"]))
+    back = _at_table(again)
+    assert back.viewer == seat and back.model.events[:len(story)] == story
+    back.link.close()
+
+    third = make_app(tmp_path)  # Continue: the latest played, the seat held
+    menu = MenuScene(third)
+    third.switch(menu)
+    step(third)
+    step(third, click(menu.controls()["resume"]))
+    back = _at_table(third)
+    assert back.viewer == seat
+    back.link.close()
+
+    listing = SavedGamesScene(third)
+    third.switch(listing)
+    step(third)
+    step(third, click(listing.controls()["delete0"]))
+    step(third, click(listing.controls()["delete_confirm0"]))
+    assert not lanseats.remembered() and not listing.games
+
+
+def test_picking_a_game_found_says_where_its_code_is(tmp_path):
+    app = make_app(tmp_path)
+    with _announced(f"Yan {os.getpid()}", 5123, Listing()):
+        join = _join_screen(app)
+        until(app, lambda: any(h.port == 5123 for h in join.found))
+        row = next(b for b in join.buttons if b.name.startswith("host:") and "5123" in b.label)
+        step(app, click(row.rect))
+        assert {f.name: f.value for f in join.fields}["address"].endswith(":5123")
+        assert join.picked == tr("join.code_where")
+        join.on_escape()

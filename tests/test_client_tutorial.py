@@ -14,7 +14,7 @@ from havana_game.client.table.lesson import LESSONS, Lesson
 from havana_game.client.ui.i18n import set_language, tr
 from havana_game.i18n import LANGUAGES, translations
 
-from .test_client_support import click, make_app, settle, step
+from .test_client_support import click, key, make_app, settle, step, until
 
 
 @pytest.mark.parametrize("edition", LESSONS)
@@ -106,6 +106,7 @@ def test_the_lesson_resumes_where_it_was_left(tmp_path):
     assert moves and app.settings.tutorial_step == 4
     app.show_menu()
     step(app, click(app.scene.controls()["learn"]))
+    step(app, click(app.scene.controls()["lesson_classic"]))
     again = app.scene
     assert isinstance(again, TutorialScene) and again is not scene
     settle(app, 0.05)
@@ -239,3 +240,131 @@ def test_the_box_buttons_are_reached_with_the_arrow_keys(tmp_path):
     arrow_to(app, scene, "lesson_skip")
     step(app, key(pygame.K_RETURN))
     assert scene.current.id == "market"
+
+
+def test_learn_to_play_offers_both_editions(tmp_path):
+    from havana_game.client.scenes.menu import MenuScene
+
+    app = make_app(tmp_path)
+    for edition in LESSONS:
+        menu = MenuScene(app)
+        app.switch(menu)
+        step(app)
+        step(app, click(menu.controls()["learn"]))
+        assert {f"lesson_{e}" for e in LESSONS} | {"back"} == set(menu.controls())
+        step(app, click(menu.controls()[f"lesson_{edition}"]))
+        scene = app.scene
+        assert isinstance(scene, TutorialScene) and scene.lesson.edition == edition
+        assert scene.step_index == 0
+    menu = MenuScene(app)
+    app.switch(menu)
+    step(app)
+    step(app, click(menu.controls()["learn"]))
+    step(app, click(menu.controls()["back"]))  # back to the menu's own buttons
+    assert "learn" in menu.controls() and "new" in menu.controls()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("edition", LESSONS)
+def test_the_box_buttons_keep_their_places_from_step_to_step(tmp_path, edition, size):
+    """Next (greyed while the step waits), Skip step and Start over stay where they
+    are at every step; at the end Close takes Next's place, the other lesson Skip's."""
+    app = make_app(tmp_path, size)
+    scene = app.show("tutorial", edition)
+    settle(app, 0.05)
+    places: dict[str, object] = {}
+    for lesson_step, _box, _buttons, _ in boxes(app, scene):
+        shown = {b.name: b for b in scene.buttons if b.name.startswith("lesson_")}
+        if lesson_step is None:
+            assert shown["lesson_close"].rect == places["lesson_next"]
+            assert shown["lesson_other"].rect == places["lesson_skip"]
+            continue
+        assert set(shown) == {"lesson_next", "lesson_skip", "lesson_restart"}
+        assert shown["lesson_next"].enabled == (not lesson_step.until)
+        for name, button in shown.items():
+            assert places.setdefault(name, button.rect) == button.rect, (lesson_step.id, name)
+
+
+FACE_DOWN = {"en": "face down", "fr": "face cachée", "pt": "viradas para baixo",
+             "ru": "рубашкой вверх"}
+"""How each catalog says the chosen cards are played, in the prompt and the lesson."""
+
+
+@pytest.mark.parametrize("edition", LESSONS)
+def test_the_first_step_says_face_down_as_the_prompt_does(edition):
+    first = Lesson.load(edition).steps[0]
+    try:
+        for language in LANGUAGES:
+            set_language(language)
+            assert FACE_DOWN[language] in tr("prompt.choose"), language
+            assert FACE_DOWN[language] in tr(first.text), language
+        set_language("en")
+        assert "face up" not in tr(first.text)
+    finally:
+        set_language("en")
+
+
+def test_a_tooltip_over_the_box_is_drawn_above_it(tmp_path):
+    """A building's tooltip that reaches over the lesson's box is drawn over it."""
+    import pygame
+
+    from havana_game.client.ui.widgets import tooltip_surface
+
+    app = make_app(tmp_path)
+    scene = app.show("tutorial")
+    settle(app, 0.05)
+    box, canvas = scene.box.rect(), scene.drawing.canvas
+    size = canvas.px(13)
+    rect, text = next((r, t) for r, t in canvas.hovers if not r.colliderect(box)
+                      and tooltip_surface(t, size).get_rect(
+                          topleft=(r.centerx + size, r.centery + size)).colliderect(box))
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1),
+                                  buttons=(0, 0, 0))])
+    settle(app, 0.05)
+    tip = tooltip_surface(text, size)
+    spot = tip.get_rect(topleft=(rect.centerx + size, rect.centery + size))
+    over = spot.clip(box)
+    assert over.w > 4 and over.h > 4
+    screen = pygame.display.get_surface()
+    inside = pygame.Rect(over.left + 2, over.top + 2, over.w - 4, over.h - 4)
+    drawn = screen.subsurface(inside).copy()
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
+        tip.subsurface(inside.move(-spot.left, -spot.top)), "RGB")
+
+
+def _leave(app, table) -> None:
+    """Esc, Leave, confirmed: back at the menu."""
+    import pygame
+
+    step(app, key(pygame.K_ESCAPE))
+    step(app, click(table.controls()["leave"]))
+    step(app, click(table.controls()["leave_confirm"]))
+
+
+def test_the_game_after_the_lesson_is_saved_and_continue_resumes_it(tmp_path):
+    from havana_game.client.scenes.menu import MenuScene
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session import localgame
+
+    app = make_app(tmp_path)
+    scene = app.show("tutorial")
+    follow(app, scene, stop_at=2)
+    assert scene.link.leaving_note == "leave.lesson"  # the lesson is kept, not a saved game
+    assert not localgame.saved_games()
+    follow(app, scene)
+    assert scene.link.leaving_note == "leave.local" and len(localgame.saved_games()) == 1
+    step(app, click(scene.controls()["lesson_close"]))
+    until(app, lambda: scene.flow.deciding() and not scene.model.has_pending)
+    view = scene.view
+    _leave(app, scene)
+    assert isinstance(app.scene, MenuScene)
+    menu = app.scene
+    step(app)
+    assert menu.button("resume").enabled and menu.button("saved").enabled
+    step(app, click(menu.controls()["resume"]))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    until(app, lambda: table.view is not None and table.view["version"] == view["version"])
+    same = ("phase", "round", "hand", "seats", "legal")
+    assert {k: table.view.get(k) for k in same} == {k: view.get(k) for k in same}
+    table.close()

@@ -62,6 +62,8 @@ class JoinScene(Scene):
         self.found: list[Any] = []
         self.held = lanseats.remembered()
         self.message = message
+        self.picked = ""
+        """After a game found was picked: where to find its code."""
         self.searching = True
         named = app.settings.shown_name() != tr("player.default")
         self.values = {"address": address, "code": code,
@@ -130,9 +132,12 @@ class JoinScene(Scene):
                 self.px(44)), label, action, enabled=enabled, primary=primary))
 
     def _pick(self, host: Any) -> None:
+        """A game found: its address filled in; the note says where its code is."""
         for f in self.fields:
             if f.name == "address":
                 f.value = host.place
+        self.picked = tr("join.code_where")
+        self.message = ""
 
     def update(self, dt: float) -> None:
         now = time.monotonic()
@@ -214,6 +219,8 @@ class JoinScene(Scene):
         self.title(surface, tr("join.title"), 30)
         if self.message:  # under the fields the player typed, above the list
             self.note(surface, self.message, 326, art.DANGER)
+        elif self.picked:
+            self.note(surface, self.picked, 326, art.ACCENT)
         else:
             self.note(surface, tr("join.found") if self.found or self.held else
                       (tr("lobby.waiting") if self.searching else tr("join.none")), 326,

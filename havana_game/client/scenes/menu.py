@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
@@ -50,8 +50,15 @@ class MenuScene(Scene):
     """New local game, LAN host/join, Continue (the latest saved game) and Saved
     games, Rules and Statistics, Settings, Quit."""
 
+    choosing_lesson = False
+    """Learn to play was clicked: the menu offers each edition's lesson."""
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.message = getattr(self, "message", "")
+        if self.choosing_lesson:
+            self._lesson_buttons(size)
+            return
         entries = [("new", "menu.new", self.new_game), ("host", "menu.host", self.host),
                    ("join", "menu.join", self.join), ("resume", "menu.resume", self.resume),
                    ("rules", "menu.rules", self.rules), ("settings", "menu.settings",
@@ -59,8 +66,8 @@ class MenuScene(Scene):
                    ("quit", "menu.quit", self.quit)]
         rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
                        len(entries))
-        from ..session.lanhost import every_saved_game
-        saved = bool(every_saved_game())
+        from ..session.resume import every_game
+        saved = bool(every_game())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
                                enabled=name != "resume" or saved)
                         for (name, key, action), rect in zip(entries, rects, strict=True)]
@@ -80,7 +87,19 @@ class MenuScene(Scene):
         self.buttons.insert(7, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
                                       tr("menu.stats"), self.statistics))
         same_text_size(self.buttons)
-        self.message = getattr(self, "message", "")
+
+    def _lesson_buttons(self, size: tuple[int, int]) -> None:
+        """Each edition's lesson (the one left halfway resumes), then Back."""
+        from ..table.lesson import LESSONS
+        keys = {"classic": "tutorial.classic", "edition2024": "tutorial.other"}
+        rects = column(size[0] // 2, self.px(310), self.px(340), self.px(46), self.px(12),
+                       len(LESSONS) + 1)
+        left = self.app.settings.tutorial_edition or LESSONS[0]
+        self.buttons = [Button(f"lesson_{edition}", rect, tr(keys.get(edition, "tutorial.title")),
+                               partial(self.learn_edition, edition), primary=edition == left)
+                        for edition, rect in zip(LESSONS, rects, strict=False)]
+        self.buttons.append(Button("back", rects[-1], tr("back"), self.stop_choosing))
+        same_text_size(self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(_skyline(self.size), (0, 0))
@@ -93,11 +112,16 @@ class MenuScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(self.size[0] // 2, spot.bottom)))
         for button in self.buttons:
             button.draw(surface)
+        if self.choosing_lesson:
+            self.note(surface, tr("tutorial.pick"), 260, art.TEXT_LIGHT, 20)
         if self.message:
             self.note(surface, self.message, 680, art.ACCENT)
 
     def on_escape(self) -> None:
-        self.quit()
+        if self.choosing_lesson:
+            self.stop_choosing()
+        else:
+            self.quit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
@@ -109,8 +133,18 @@ class MenuScene(Scene):
         self.app.show("new_game")
 
     def learn(self) -> None:
-        """The interactive tutorial, where it was left (or from its start)."""
-        self.app.show("tutorial", self.app.settings.tutorial_edition or "classic")
+        """Learn to play: the menu offers the lesson of each edition."""
+        self.choosing_lesson, self.message = True, ""
+        self.relayout()
+
+    def stop_choosing(self) -> None:
+        self.choosing_lesson = False
+        self.relayout()
+
+    def learn_edition(self, edition: str) -> None:
+        """The interactive tutorial of `edition`, where it was left (or from its start)."""
+        self.choosing_lesson = False
+        self.app.show("tutorial", edition)
 
     def host(self) -> None:
         self.app.show("host_setup")
@@ -119,10 +153,10 @@ class MenuScene(Scene):
         self.app.show("join")
 
     def resume(self) -> None:
-        """Continue the game played last: a local game, or a LAN table hosted here."""
-        from ..session.lanhost import every_saved_game
-        from ..session.resume import open_saved
-        games = every_saved_game()
+        """Continue the game played last: a local game, a LAN table hosted here, or
+        a LAN seat held here."""
+        from ..session.resume import every_game, open_saved
+        games = every_game()
         if not games or not open_saved(self.app, games[0]):
             self.message = tr("saved.broken")
 

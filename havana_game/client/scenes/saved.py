@@ -1,5 +1,5 @@
-"""The Saved games screen: every unfinished local game and LAN table hosted
-here, the most recently played first, with its date, round and players; Resume
+"""The Saved games screen: every unfinished local game, LAN table hosted here
+and LAN seat held here, the most recently played first, with its date, round and players; Resume
 one, or Delete it after saying yes to a question."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..session.lanhost import HostedTable, every_saved_game
+from ..session import lanseats
+from ..session.lanhost import HostedTable
 from ..session.localgame import SavedGame, forget
-from ..session.resume import open_saved
+from ..session.resume import every_game, open_saved
 from ..ui import art, fonts
 from ..ui.i18n import tr, tr_name
 from ..ui.widgets import Button
@@ -32,6 +33,8 @@ ROW_WIDTH = 900
 def describe(game: SavedGame) -> tuple[str, str]:
     """A saved game's two lines: when and how far, then who plays (bots marked)."""
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.saved))
+    if game.held is not None:
+        return tr("saved.lan_seat", address=game.held.address) + " · " + date, game.held.name
     when = tr("saved.when", date=date, n=game.round) if game.round else \
         tr("saved.setup", date=date)
     if game.edition != "classic":
@@ -49,7 +52,7 @@ class SavedGamesScene(Scene):
 
     def __init__(self, app: App, back_to: Scene | None = None) -> None:
         super().__init__(app, back_to)
-        self.games = every_saved_game()
+        self.games = every_game()
         self.page = 0
         self.deleting: Path | None = None
         self.message = ""
@@ -144,8 +147,12 @@ class SavedGamesScene(Scene):
         self.relayout()
 
     def delete(self, folder: Path) -> None:
-        """Delete a saved game (a hosted LAN table's host process stops first)."""
-        if any(game.hosted for game in self.games if game.folder == folder):
+        """Delete a saved game (a hosted LAN table's host process stops first; a
+        LAN seat held is forgotten)."""
+        held = next((game.held for game in self.games if game.folder == folder), None)
+        if held is not None:
+            lanseats.forget(held.table, held.seat)
+        elif any(game.hosted for game in self.games if game.folder == folder):
             HostedTable(folder).forget()
         else:
             forget(folder)

@@ -4,12 +4,16 @@ scripted bot (`session/lessonlink.py`). Each step of the lesson file
 waits for the player's decision (or Next); a click on another table thing is
 explained, not carried out. Steps can be skipped, the lesson restarted; leaving
 keeps the progress (Settings), and "Learn to play" resumes it. After the last step
-the game goes on as a normal game against the easy AI."""
+the game goes on as a normal game against the easy AI, saved as a local game
+(`localgame.keep`) that Continue and the Saved games screen resume."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...rules import Phase
+from ..session import localgame
 from ..session.lessonlink import LessonLink
 from ..table.lesson import LESSONS, Lesson, LessonStep
 from ..table.lessonbox import LessonBox
@@ -34,6 +38,8 @@ class TutorialScene(TableScreen):
         self.step_index = min(settings.tutorial_step, len(self.lesson.steps))
         self.lesson_note = ""
         """Why the last click was not carried out (until the step changes)."""
+        self.slot: Path | None = None
+        """The local game's slot the game is saved in once the lesson is over."""
         super().__init__(app, link)
         self.asks.first_game_guide = False  # the lesson says it all
         self.box = LessonBox(self)
@@ -53,6 +59,9 @@ class TutorialScene(TableScreen):
 
     def _moved(self, moves: list[dict[str, Any]]) -> None:
         """The player decided: kept for resuming; a decision the step waits for ends it."""
+        if self.step_index >= len(self.lesson.steps):  # the lesson is over: a saved game
+            self.keep_game()
+            return
         self.app.settings.tutorial_moves = moves
         step = self.current
         if step is not None and moves and moves[-1]["kind"] in step.until:
@@ -68,8 +77,25 @@ class TutorialScene(TableScreen):
         settings.tutorial_step = self.step_index
         if self.current is None:  # done: the next "Learn to play" starts afresh
             settings.tutorial_moves, settings.tutorial_step = [], 0
+            self.keep_game()
         settings.save()
         self.refresh()
+
+    def keep_game(self) -> None:
+        """The lesson is over: the game is saved (again) as a local game, to
+        continue from the menu; leaving says so."""
+        link = self.link
+        assert isinstance(link, LessonLink)
+        if link.game.state.phase == Phase.OVER:
+            return
+        self.slot = localgame.keep(link.game, link.names, [None, "easy"], self.slot)
+        if self.slot is not None:
+            link.note = "leave.local"
+
+    def leave_now(self) -> None:
+        if self.step_index >= len(self.lesson.steps):
+            self.keep_game()
+        super().leave_now()
 
     def restart(self) -> None:
         self.app.show("tutorial", self.lesson.edition, restart=True)
@@ -89,6 +115,9 @@ class TutorialScene(TableScreen):
         self.refresh()
 
     def show_results(self) -> None:
+        if self.slot is not None:  # the game is over: nothing to continue
+            localgame.forget(self.slot)
+            self.slot = None
         self.app.settings.tutorial_moves, self.app.settings.tutorial_step = [], 0
         self.app.settings.save()
         super().show_results()

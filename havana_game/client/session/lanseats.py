@@ -1,6 +1,7 @@
 """The LAN seats this player holds, kept on disk (`lan-seats.json` in the config
 folder) so that a client closed or crashed mid-game can take its seat back: the
-join screen offers **Rejoin** for each. A seat is remembered when the host hands
+join screen offers **Rejoin** for each, and Continue and the Saved games screen
+list them with the saved games (`saved_seats`). A seat is remembered when the host hands
 out its token, and forgotten when its game ends or the host refuses the token.
 
 Bad or foreign content in the file is skipped (one line on standard error): the
@@ -81,6 +82,14 @@ def remembered() -> list[HeldSeat]:
     seats = [seat for entry in entries if (seat := _parse(entry)) is not None]
     cutoff = time.time() - KEEP_SECONDS
     return sorted((s for s in seats if s.saved_at >= cutoff), key=lambda s: -s.saved_at)
+
+
+def saved_seats() -> list[Any]:
+    """The seats held, as the Saved games screen lists them (`localgame.SavedGame`,
+    its `held` the seat)."""
+    from .localgame import SavedGame
+    return [SavedGame(Path("lan-seats", held.table, str(held.seat)), held.saved_at,
+                      [held.name], [None], 0, "classic", held=held) for held in remembered()]
 
 
 def _write(seats: list[HeldSeat]) -> None:

@@ -50,6 +50,8 @@ class LessonLink(LocalLink):
         self.moves: list[dict[str, Any]] = []
         """The player's decisions so far (what resuming plays again)."""
         self.on_move: Callable[[list[dict[str, Any]]], None] | None = None
+        self.note = "leave.lesson"
+        """What leaving says: the lesson is kept; once it is over, the game is saved."""
         for move in moves:  # a lesson resumed: played again, then shown as it stands
             self.run_bots()
             self.send(HUMAN, move)
@@ -61,6 +63,10 @@ class LessonLink(LocalLink):
                                         for e in self.game.story() if e.visible_to(HUMAN)]}]
             self._broadcast([])
         self.on_move = on_move
+
+    @property
+    def leaving_note(self) -> str:
+        return self.note
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         before = self.game.state.version

@@ -33,8 +33,9 @@ RELEASED_SLOT = "local-game"
 
 @dataclass(frozen=True)
 class SavedGame:
-    """An unfinished game, as the Saved games screen lists it: a local game, or a
-    LAN table this client hosts (`hosted`, `lanhost`)."""
+    """An unfinished game, as the Saved games screen lists it: a local game, a
+    LAN table this client hosts (`hosted`, `lanhost`), or a seat this player
+    holds at another's LAN table (`held`, `lanseats`)."""
 
     folder: Path
     saved: float
@@ -45,6 +46,8 @@ class SavedGame:
     round: int
     edition: str
     hosted: bool = False
+    held: Any = None
+    """The `lanseats.HeldSeat` of a LAN seat held here, taken back with its token."""
 
 
 def slots_dir() -> Path:
@@ -184,3 +187,40 @@ class Setup:
     """"human" or an AI level, one per seat."""
     names: list[str]
     edition: str = DEFAULT_EDITION
+
+
+def keep(game: Any, names: Sequence[str], levels: Sequence[str | None],
+         folder: Path | None = None) -> Path | None:
+    """Save `game`, played in this process (the game after a lesson), as a local
+    game in slot `folder` (again, as it stands now) or a new slot, so that
+    Continue and the Saved games screen resume it on a host like any other: its
+    players' seats taken back with their tokens, its bots (`levels`) played by
+    the host. The slot, or None if it cannot be written (the reason is printed)."""
+    from net.host.credentials import new_token, token_hash
+    from net.host.persist import table_to_document, write_snapshot
+    from net.host.table import Seat, Table
+    try:
+        if folder is None:
+            folder = _new_slot_path(time.time())
+            folder.mkdir(parents=True)
+        old = json.loads((folder / SESSION).read_text("utf-8")) \
+            if (folder / SESSION).exists() else {}
+        table = Table(game.rules, len(names), game=game, host_seat=levels.index(None))
+        saved = list(folder.glob("*" + TABLE_SUFFIX))
+        if saved and old.get("code"):  # the same table, saved again
+            table.id, table.code = saved[0].name[:-len(TABLE_SUFFIX)], str(old["code"])
+        tokens: dict[int, str] = {}
+        for seat, (name, level) in enumerate(zip(names, levels, strict=True)):
+            if level is None:
+                tokens[seat] = str(old.get("tokens", {}).get(str(seat)) or new_token())
+                table.seats[seat] = Seat(seat, "human", name, token_hash=token_hash(tokens[seat]))
+            else:
+                table.seats[seat] = Seat(seat, "bot", name, level=level)
+        write_snapshot(folder, table_to_document(table))
+    except OSError as error:
+        print(f"havana: cannot save this game for Continue ({error.strerror or error})",
+              file=sys.stderr)
+        return None
+    write_session(folder, table.code, names, tokens, game.state.round, 0, levels,
+                  game.rules.name)
+    return folder

@@ -1,20 +1,35 @@
 """Going back to an unfinished game from the menu's Continue or the Saved games
-screen: a local game's table, or the lobby of a LAN table hosted here."""
+screen: a local game's table, the lobby of a LAN table hosted here, or of a LAN
+table where this player holds a seat."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-from .lanhost import read_notes, resume
+from . import lanseats
+from .lanhost import every_saved_game, read_notes, resume
 from .localgame import SavedGame
 from .netlink import NetLink
+
+
+def every_game() -> list[SavedGame]:
+    """The saved games and the LAN seats held, the latest played first."""
+    return sorted(every_saved_game() + lanseats.saved_seats(), key=lambda game: game.saved,
+                  reverse=True)
 
 
 def open_saved(app: Any, game: SavedGame) -> bool:
     """Go back to `game`: a local game's table, or a hosted LAN table's lobby (its
     host process started again if need be; the seat taken back with its token).
     False if it cannot be resumed (the reason is printed)."""
+    if game.held is not None:  # a seat at another's LAN table: its lobby, taken back
+        from net.client import ClientConnection
+        held = game.held
+        conn = ClientConnection(held.host, held.port, reconnect_for=lanseats.GUEST_RETRY)
+        conn.join(held.code, held.name, seat=held.seat, token=held.token)
+        app.show("lobby", conn, address=held.address, code=held.code)
+        return True
     if not game.hosted:
         link = NetLink.resume(game.folder)
         if link is None:

@@ -90,5 +90,6 @@ class Lesson:
 LESSONS = ("classic", "edition2024")
 """The editions with a lesson file, the first the menu's."""
 CHROME = ("tutorial.other", "tutorial.title", "tutorial.progress", "tutorial.next",
-          "tutorial.skip", "tutorial.restart", "tutorial.done", "tutorial.waiting", "menu.learn")
+          "tutorial.skip", "tutorial.restart", "tutorial.done", "tutorial.waiting", "menu.learn",
+          "tutorial.classic", "tutorial.pick")
 """The tutorial's own words around the steps."""

@@ -25,6 +25,8 @@ TITLE, TEXT = 16, 15
 BUTTON_W, BUTTON_MIN_W, BUTTON_H, BUTTON_GAP = 150, 110, 30, 10
 """Design width of the box's buttons (at most, and at least before they wrap to a
 second row), their height, and the gap between them."""
+BUTTONS = 3
+"""The box's button places: Next (or Close), Skip (or the other lesson), Restart."""
 RING = 4
 """Design width of the ring around a step's target."""
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -37,6 +39,9 @@ class LessonBox(Overlay):
 
     def __init__(self, scene: TutorialScene) -> None:
         self.scene = scene
+        self._heights: dict[tuple[object, ...], int] = {}
+        """The box's height, for the one width, size, text size and language it was
+        measured at."""
 
     def shown(self) -> bool:
         """The box is up: the table is laid out and shows the game, no pause menu over it."""
@@ -53,26 +58,34 @@ class LessonBox(Overlay):
     def rect(self) -> pygame.Rect:
         """The step's box, where it hides nothing the step is about: the first place
         of `places` that holds its words and buttons without covering what the
-        step points at (the last place if none does)."""
+        step points at, as tall as the longest step's box (its buttons in the same
+        places at every step), else as tall as its own words need (the last place
+        if none does)."""
         rings = self.target_rects()
-        places = self.places()
-        return next((box for box, room in places
-                     if room.contains(box) and box.collidelist(rings) < 0), places[-1][0])
+        for uniform in (True, False):
+            places = self.places(uniform)
+            box = next((box for box, room in places
+                        if room.contains(box) and box.collidelist(rings) < 0), None)
+            if box is not None:
+                return box
+        return places[-1][0]
 
-    def places(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    def places(self, uniform: bool = False) -> list[tuple[pygame.Rect, pygame.Rect]]:
         """Where the box may go, each with the room it must stay in: over the game
         log (the rows, the market, the hand and the seats stay in sight); for
         large text, down from the top of the building rows, or up from the foot of
-        the hand, as wide as the hand, then as wide as the market."""
+        the hand, as wide as the hand, then as wide as the market. `uniform`: as
+        tall as the longest step's box, else as the current one's."""
         layout = self.scene.layout_
         assert layout is not None
         px = layout.px
+        height = self.uniform_height if uniform else self.height
         log = layout.log.inflate(-px(12), -px(12))
         table = pygame.Rect(0, layout.top.bottom, *layout.size).clip(
             pygame.Rect((0, 0), layout.size))
-        places = [(pygame.Rect(log.topleft, (log.w, self.height(log.w))), log)]
+        places = [(pygame.Rect(log.topleft, (log.w, height(log.w))), log)]
         for area in (layout.rows, layout.hand, layout.market):
-            box = pygame.Rect(0, 0, area.w - px(24), self.height(area.w - px(24)))
+            box = pygame.Rect(0, 0, area.w - px(24), height(area.w - px(24)))
             if area is layout.rows:
                 box.midtop = (area.centerx, area.top + px(10))
             else:
@@ -92,15 +105,16 @@ class LessonBox(Overlay):
         top = min(box.bottom + layout.px(6), log.bottom)
         return pygame.Rect(log.left, top, log.w, log.bottom - top)
 
-    def title_lines(self, width: int) -> tuple[str, ...]:
-        """The box's title ("Learn to play · step 3 of 8") in a box `width` wide: on
-        one line if it fits, else broken at its " · " first (the step's count on a
-        line of its own), then wrapped."""
+    def title_lines(self, width: int, index: int | None = None) -> tuple[str, ...]:
+        """The box's title ("Learn to play · step 3 of 8") in a box `width` wide, at
+        step `index` (the current one if None): on one line if it fits, else broken
+        at its " · " first (the step's count on a line of its own), then wrapped."""
         scene = self.scene
         assert scene.layout_ is not None
-        step, px = scene.current, scene.layout_.px
-        title = tr("tutorial.progress", n=scene.step_index + 1, total=len(scene.lesson.steps)) \
-            if step is not None else tr("tutorial.title")
+        index = scene.step_index if index is None else index
+        px, total = scene.layout_.px, len(scene.lesson.steps)
+        title = tr("tutorial.progress", n=index + 1, total=total) if index < total \
+            else tr("tutorial.title")
         room = width - px(28)
         if len(fonts.wrap(title, px(TITLE), room, True)) == 1:
             return (title,)
@@ -120,35 +134,52 @@ class LessonBox(Overlay):
         return words
 
     def height(self, width: int) -> int:
-        """The height a box `width` wide needs for its title, the step's words and
-        its buttons. Measured with the longer of the step's two second lines (the
-        wrong-click note, the wait), so the box keeps its size through the step."""
+        """The height a box `width` wide needs for the current step's title, words
+        and buttons."""
+        return self._step_height(width, self.scene.step_index)
+
+    def uniform_height(self, width: int) -> int:
+        """The height a box `width` wide needs for the title, the words and the
+        buttons of the lesson's longest step: at that height the box keeps its size
+        from step to step, and its buttons their places."""
         layout = self.scene.layout_
         assert layout is not None
-        px, step = layout.px, self.scene.current
+        steps = self.scene.lesson.steps
+        key = (width, layout.px(100), fonts.text_scale(), tuple(tr(step.text) for step in steps),
+               tr("tutorial.done"))
+        if self._heights.get(key) is None:
+            self._heights = {key: max(self._step_height(width, index)
+                                      for index in range(len(steps) + 1))}
+        return self._heights[key]
+
+    def _step_height(self, width: int, index: int) -> int:
+        """The height step `index`'s box needs (past the last: the closing words').
+        Measured with the longer of the step's two second lines (the wrong-click
+        note, the wait), so the box keeps its size through the step."""
+        layout, steps = self.scene.layout_, self.scene.lesson.steps
+        assert layout is not None
+        px = layout.px
+        step = steps[index] if index < len(steps) else None
         seconds = [tr(step.wrong), tr("tutorial.waiting")] if step is not None and step.until \
             else [""]
         main = tr(step.text if step else "tutorial.done")
         lines = max(len(fonts.wrap(main, px(TEXT), width - px(28)))
                     + (len(fonts.wrap(second, px(TEXT), width - px(28))) if second else 0)
                     for second in seconds)
-        rows = len(_button_rows(self._button_count(), width - px(24), px))
-        titles = len(self.title_lines(width))
+        rows = len(_button_rows(BUTTONS, width - px(24), px))
+        titles = len(self.title_lines(width, index))
         return (px(12) + titles * fonts.line_step(px(TITLE), 1.3)
                 + lines * fonts.line_step(px(TEXT)) + px(8) + rows * px(BUTTON_H + BUTTON_GAP))
 
-    def _button_count(self) -> int:
-        step = self.scene.current
-        return 2 if step is None or step.until else 3
-
     def buttons(self) -> list[Button]:
-        """Next (a step that waits for no decision), Skip and Restart; after the
-        last step, Close and the other lesson."""
+        """Next (greyed while the step waits for a decision), Skip and Restart,
+        each in its place at every step; after the last step, Close (in Next's
+        place) and the other lesson."""
         scene = self.scene
         if not self.shown():
             return []
         assert scene.layout_ is not None
-        slots = _button_slots(self.rect(), self._button_count(), scene.layout_.px)
+        slots = _button_slots(self.rect(), BUTTONS, scene.layout_.px)
         step = scene.current
         if step is None:
             other = tr("tutorial.other") if scene.other_edition() != "classic" \
@@ -156,13 +187,10 @@ class LessonBox(Overlay):
             return [Button("lesson_close", slots[0], tr("tutorial.next"), scene.close_lesson,
                            primary=True),
                     Button("lesson_other", slots[1], other, scene.other_lesson)]
-        buttons = []
-        if not step.until:
-            buttons.append(Button("lesson_next", slots.pop(0), tr("tutorial.next"),
-                                  scene.next_step, primary=True))
-        return buttons + [Button("lesson_skip", slots[0], tr("tutorial.skip"), scene.next_step),
-                          Button("lesson_restart", slots[1], tr("tutorial.restart"),
-                                 scene.restart)]
+        return [Button("lesson_next", slots[0], tr("tutorial.next"), scene.next_step,
+                       primary=not step.until, enabled=not step.until),
+                Button("lesson_skip", slots[1], tr("tutorial.skip"), scene.next_step),
+                Button("lesson_restart", slots[2], tr("tutorial.restart"), scene.restart)]
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A left press or release on the box (not on a button) stays on it; one on
@@ -205,8 +233,8 @@ class LessonBox(Overlay):
             y += fonts.line_step(px(TITLE), 1.3)
         y += px(2)
         size = px(TEXT)
-        words_end = box.bottom - px(8) - len(_button_rows(self._button_count(), box.w - px(24),
-                                                           px)) * px(BUTTON_H + BUTTON_GAP)
+        rows = len(_button_rows(BUTTONS, box.w - px(24), px))
+        words_end = box.bottom - px(8) - rows * px(BUTTON_H + BUTTON_GAP)
         for text, color in self.words():
             for line in fonts.wrap(text, size, box.w - px(28)):
                 if y + fonts.line_step(size) > words_end:
