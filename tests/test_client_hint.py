@@ -18,7 +18,16 @@ from havana_game.content import classic_rules
 from havana_game.rules import apply, from_json, legal_decisions, new_game, view_for
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, key, make_app, play_to_step, step, until
+from .test_client_support import (
+    act_once,
+    click,
+    key,
+    make_app,
+    play_to_step,
+    step,
+    until,
+    until_asked_alone,
+)
 
 
 def _a_view_where_pesos_can_be_taken():
@@ -383,3 +392,35 @@ def test_a_cover_hint_says_what_the_new_number_does():
     view, expected = found
     for d, _, text in expected:
         assert _line(view, d) == tr("hint.line", text=text)
+
+
+def test_once_hints_are_used_the_next_question_is_searched_before_the_press(tmp_path):
+    """After the first hint, the player's next decision is searched as it is asked
+    (in the background); a press once that search finished shows its hint at the
+    next frame, with no other search (searches counted, not timed)."""
+    app = make_app(tmp_path)
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    service = HintService(lambda view: hint_for(view, budget_ms=20, workers=1),
+                          searching=table.asks.hints_allowed)
+    table.asks.hints = service
+    app.switch(table)
+    until_asked_alone(app, table)
+    assert "hint" in table.controls() and len(table.view["legal"]) > 1
+    assert service.searches == 0  # no hint used yet: nothing searched unasked
+    step(app, key(pygame.K_h))
+    until(app, lambda: table.asks.hint_text not in ("", tr("hint.thinking")))
+    assert service.searches == 1
+    version = table.view["version"]
+    step(app, key(pygame.K_RETURN))
+    until(app, lambda: table.view["version"] > version)
+    until_asked_alone(app, table)  # no other seat's move comes before the press
+    assert len(table.view["legal"]) > 1
+    until(app, lambda: service.prepared(table.view))
+    searched = service.searches
+    step(app, key(pygame.K_h))
+    step(app)
+    assert table.asks.hint_text not in ("", tr("hint.thinking")), table.asks.hint_text
+    assert table.staging.decision(table.view) in table.view["legal"] \
+        or table.focus == "end_turn"
+    assert service.searches == searched
+    table.close()

@@ -172,11 +172,23 @@ def explained(view: View, decision: dict[str, Any], iterations: int = 0, seed: i
                 effect.chance, effect.drawn)
 
 
+def question_of(view: View) -> tuple[Any, ...]:
+    """Which question a view asks (its version, seat, phase and number of legal
+    decisions): a hint searched on one view answers another with the same."""
+    return view.get("version"), view.get("you"), view.get("phase"), len(view.get("legal") or ())
+
+
 class HintService:
     """The Hint button's thinking: at most one hint at a time, thought in a
     background thread of the caller (which only waits: the search itself runs in
-    the worker processes); `take()` hands over a finished one, and `on_done` is
-    called from that thread when it is ready."""
+    the worker processes, at a lower CPU priority than the window); `take()`
+    hands over a finished one, and `on_done` is called from that thread when it
+    is ready.
+
+    `prepare(view)` searches a question before it is asked (the player's decision
+    as it comes): a press on that question then takes the finished search at once
+    (`ask` starts no other), or waits for the one under way. `searches` counts the
+    searches started."""
 
     def __init__(self, think: Callable[[View], Hint] = hint_for,
                  on_done: Callable[[], None] = lambda: None) -> None:
@@ -186,24 +198,75 @@ class HintService:
         self._ready = threading.Event()
         self._done: Hint | None = None
         self.busy = False
+        """A hint was asked for and is on its way."""
+        self.searches = 0
+        self._pending: tuple[Any, ...] | None = None
+        """The question of the search under way (None: none is)."""
+        self._wanted = False
+        """The search under way was asked for (a press), not only prepared."""
+        self._prepared: tuple[tuple[Any, ...], Hint] | None = None
+        """The last search's question and hint."""
+
+    def prepare(self, view: View) -> None:
+        """Search `view`'s question in the background unless it is already
+        searched or under way (or another search is)."""
+        question = question_of(view)
+        with self._lock:
+            if self._pending is not None or self.busy or (
+                    self._prepared is not None and self._prepared[0] == question):
+                return
+            self._start(view, question, wanted=False)
+
+    def prepared(self, view: View) -> bool:
+        """True if `view`'s question has been searched: a press shows it at once."""
+        with self._lock:
+            return self._prepared is not None and self._prepared[0] == question_of(view)
 
     def ask(self, view: View) -> None:
-        """Start thinking about `view` (ignored while a hint is on its way)."""
-        if self.busy:
-            return
-        self.busy = True
-        self._ready.clear()
-        threading.Thread(target=self._run, args=(view,), daemon=True, name="havana-hint").start()
+        """Start thinking about `view` (ignored while a hint is on its way); a
+        prepared hint for it is handed over at once, a search of it under way is
+        waited for."""
+        question = question_of(view)
+        with self._lock:
+            if self.busy:
+                return
+            self.busy = True
+            self._ready.clear()
+            if self._prepared is not None and self._prepared[0] == question:
+                self._done, self.busy = self._prepared[1], False
+            elif self._pending == question:
+                self._wanted = True
+                return
+            else:
+                self._start(view, question, wanted=True)
+                return
+        self._ready.set()
+        self._on_done()
 
-    def _run(self, view: View) -> None:
+    def _start(self, view: View, question: tuple[Any, ...], wanted: bool) -> None:
+        """Under the lock: search `view` in a background thread."""
+        self._pending, self._wanted = question, wanted
+        self.searches += 1
+        threading.Thread(target=self._run, args=(view, question), daemon=True,
+                         name="havana-hint").start()
+
+    def _run(self, view: View, question: tuple[Any, ...]) -> None:
         try:
             hint: Hint | None = self._think(view)
         except Exception:  # noqa: BLE001 - no hint beats a crashed table
             hint = None
         with self._lock:
-            self._done, self.busy = hint, False
-        self._ready.set()
-        self._on_done()
+            if self._pending != question:
+                return  # a search overtaken by one asked for
+            self._pending = None
+            if hint is not None:
+                self._prepared = (question, hint)
+            wanted, self._wanted = self._wanted, False
+            if wanted:
+                self._done, self.busy = hint, False
+        if wanted:
+            self._ready.set()
+            self._on_done()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the hint asked for is ready (or `timeout` seconds pass)."""

@@ -81,8 +81,9 @@ class Asks:
         """A hint arrived: stage it on the table (if its question still stands) and
         say in one line what it gains."""
         table = self.table
-        hint = self.hints.take()
         view = table.view
+        # once the player has used a hint, their decisions are searched as they come
+        hint = self.hints.take(view if table.model.hints_used and table.flow.deciding() else None)
         if hint is None or view is None:
             if hint is None and not self.hints.busy and self.hint_text == tr("hint.thinking"):
                 self.hint_text = ""

@@ -36,13 +36,19 @@ class HintService(ai_hint.HintService):
         self._searched = False
         """`searching()` at the last frame."""
 
-    def take(self) -> Hint | None:
+    def take(self, deciding: View | None = None) -> Hint | None:
         """The finished hint, if any. Called at every frame, it also warms the
-        search processes when `searching` turns true."""
+        search processes when `searching` turns true, and searches the question
+        of `deciding` (the seat's view while it decides, when the player uses
+        hints) before the press, so that a press after a moment's thought shows
+        the hint at once (`prepare`; the search processes run below the window's
+        priority, this thread only waits)."""
         searching = self._searching()
         if searching and not self._searched and not parallel.pool_running():
             parallel.warm()
         self._searched = searching
+        if searching and deciding is not None and len(deciding.get("legal") or ()) > 1:
+            self.prepare(deciding)
         return super().take()
 
 
