@@ -76,16 +76,21 @@ def _play_a_little(app, table: TableScene) -> None:
     until(app, lambda: len(table.model.events) > 3)
 
 
-def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, lan_table):
-    host = lan_table
+def _guest_killed(tmp_path, host) -> tuple[int, list]:
+    """A guest sits down at `host`'s table and plays a little; then its process
+    dies: no Leave, nothing said to the host. Its seat, and the game's events."""
     app = make_app(tmp_path)
     table = _guest_sits_down(app, host)
-    seat = table.viewer
     _play_a_little(app, table)
-    story = list(table.model.events)
+    table.link.close()
+    return table.viewer, list(table.model.events)
+
+
+def test_a_killed_guest_client_rejoins_with_the_join_screens_rejoin(tmp_path, lan_table):
+    host = lan_table
+    seat, story = _guest_killed(tmp_path, host)
     [held] = lanseats.remembered()
     assert (held.seat, held.name, held.address) == (seat, "Bea", f"127.0.0.1:{host.port}")
-    table.link.close()  # the process dies: no Leave, nothing said to the host
 
     again = make_app(tmp_path)  # started again, same config folder
     join = _join_screen(again)
@@ -347,17 +352,16 @@ def test_a_held_seat_is_under_continue_and_saved_games(tmp_path, lan_table):
     from havana_game.client.scenes.saved import SavedGamesScene, describe
 
     host = lan_table
-    app = make_app(tmp_path)
-    table = _guest_sits_down(app, host)
-    seat = table.viewer
-    _play_a_little(app, table)
-    story = list(table.model.events)
-    table.link.close()  # the client is closed: the seat is kept
+    seat, story = _guest_killed(tmp_path, host)
+
+    def menu_of(app):
+        menu = MenuScene(app)
+        app.switch(menu)
+        step(app)
+        return menu
 
     again = make_app(tmp_path)
-    menu = MenuScene(again)
-    again.switch(menu)
-    step(again)
+    menu = menu_of(again)
     assert menu.button("resume").enabled and menu.button("saved").enabled
     step(again, click(menu.controls()["saved"]))
     saved = again.scene
@@ -372,9 +376,7 @@ def test_a_held_seat_is_under_continue_and_saved_games(tmp_path, lan_table):
     back.link.close()
 
     third = make_app(tmp_path)  # Continue: the latest played, the seat held
-    menu = MenuScene(third)
-    third.switch(menu)
-    step(third)
+    menu = menu_of(third)
     step(third, click(menu.controls()["resume"]))
     back = _at_table(third)
     assert back.viewer == seat
