@@ -11,13 +11,23 @@ from havana_game.client.profile import stats
 from havana_game.client.scenes.replay import ReplayScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
+from havana_game.client.table.confirm import Confirm
 from havana_game.client.table.pausemenu import PauseMenu
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, click, make_app, play_to_results, settle, step, until
+from .test_client_support import (
+    act_once,
+    click,
+    key,
+    make_app,
+    play_to_results,
+    settle,
+    step,
+    until,
+)
 
-CTRL_Z = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL,
-                             unicode="", scancode=0)]
+CTRL_Z = [pygame.event.Event(kind, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+          for kind in (pygame.KEYDOWN, pygame.KEYUP)]
 
 
 def _ready(table) -> bool:
@@ -36,10 +46,16 @@ def test_take_back_then_finish_then_replay(tmp_path):
     act_once(app, table)
     until(app, lambda: _ready(table) and table.view["version"] > before["version"])
     assert "take_back" in table.controls()
+    step(app, CTRL_Z)  # asked first: No is focused, Enter keeps the decision
+    assert table.layers.find(Confirm) is not None and table.focus == "leave_stay"
+    step(app, key(pygame.K_RETURN))
+    assert table.layers.find(Confirm) is None and table.link.takebacks == 0
     step(app, CTRL_Z)
+    step(app, key(pygame.K_y))  # Y takes back
     until(app, lambda: _ready(table) and table.view["version"] == before["version"])
     assert table.view == before and table.flow.log_lines == log
     step(app, click(table.controls()["take_back"]))  # the decision before that one too
+    step(app, click(table.controls()["leave_confirm"]))
     until(app, lambda: _ready(table) and table.view["version"] < before["version"])
     results = play_to_results(app, table)
     assert results.takebacks == 2
@@ -84,8 +100,6 @@ def test_no_take_back_in_hotseat_or_with_the_setting_off(tmp_path):
 def test_conceding_asks_then_ends_the_game_as_lost(tmp_path):
     from havana_game.client.scenes.menu import MenuScene
     from havana_game.client.session import localgame
-
-    from .test_client_support import key
 
     app = make_app(tmp_path)
     table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))

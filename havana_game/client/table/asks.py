@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..ui.i18n import tr
 from . import edition, guide
+from .confirm import ask_take_back
 from .framekey import FrameKey
 from .hints import HintService, hint_line
 from .staging import mode
@@ -53,13 +54,23 @@ class Asks:
         return view is not None and view["phase"] != "over" \
             and not self.table.flow.waiting_for_host(view) and not self.table.paused
 
+    def can_take_back(self) -> bool:
+        table = self.table
+        return table.view is not None and table.viewer is not None \
+            and self.takebacks_allowed() and self.may_take_back()
+
     def take_back(self) -> None:
+        """Take back (the button, Ctrl+Z): asked first (`confirm.Confirm`, No
+        focused), done only on Yes; so only a confirmed one counts."""
+        if self.can_take_back():
+            ask_take_back(self.table, self.take_back_now)
+
+    def take_back_now(self) -> None:
         """Ask the host to take back this player's last decision and the AIs'
         after it; the table then shows the game from before it."""
         table = self.table
         view = table.view
-        if view is None or table.viewer is None or not self.takebacks_allowed() \
-                or not self.may_take_back():
+        if view is None or table.viewer is None or not self.can_take_back():
             return
         table.staging.clear()
         self.hint_text, self.hint_question = "", None  # a hint was for the moves taken back

@@ -23,7 +23,11 @@ DECISION_THINGS: dict[str, tuple[str, ...]] = {
     "choose": ("hand:",), "cover": ("faceup:", "hand:"), "act": ("faceup:",), "build": ("end:",)}
 """The table things (by name prefix) each decision step is about: Tab starts there."""
 TOP_BUTTONS = ("menu", "hint", "take_back")
-"""The top bar's buttons: not a prompt's, so never guarded against early clicks."""
+"""The top bar's buttons: not a prompt's, so never guarded against early clicks
+(nor visited by the arrows while the seat decides: Esc, H and Ctrl+Z are theirs)."""
+REPEAT_GAP = 0.5
+"""Seconds: a key's repeats while held come closer than this (`App` sets 0.4 s
+then 0.04 s)."""
 
 
 class TableInput:
@@ -33,6 +37,35 @@ class TableInput:
         self.table = table
         self.press_guarded = False
         """A left button press was ignored: so is its release."""
+        self.held: tuple[int, float, int] | None = None
+        """A key whose press put a layer up or took one off, when it last came and
+        how many layers it left: while it is held down, its repeats do nothing (Esc
+        held on the recap does not go on to open the pause menu)."""
+
+    # -- keys held down ------------------------------------------------------------------
+    def repeated(self, event: pygame.event.Event) -> bool:
+        """`event` is a repeat of the held key (within `REPEAT_GAP` of the last):
+        ignored. Letting the key go, pressing another, or a layer coming or going
+        by itself (a new recap) ends the hold."""
+        if self.held is None or event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
+        code, last, layers = self.held
+        if len(self.table.layers) != layers:
+            self.held = None
+            return False
+        if event.type == pygame.KEYUP and event.key != code:
+            return False  # (Ctrl let go before Z)
+        now = time.monotonic()
+        if event.type == pygame.KEYDOWN and event.key == code and now - last < REPEAT_GAP:
+            self.held = (code, now, layers)
+            return True
+        self.held = None
+        return False
+
+    def note_layers(self, event: pygame.event.Event, layers_before: int) -> None:
+        """A key press that put a layer up or took one off is held (`repeated`)."""
+        if event.type == pygame.KEYDOWN and len(self.table.layers) != layers_before:
+            self.held = (event.key, time.monotonic(), len(self.table.layers))
 
     # -- the pause menu ------------------------------------------------------------------
     def on_escape(self) -> None:
@@ -197,17 +230,47 @@ class TableInput:
         return names
 
     def choosable(self, name: str) -> bool:
-        """Buttons (the enabled ones are the controls) and the table things a pick
-        would stage now, not those it would explain away (an opponent's card)."""
+        """What the arrows visit: under a modal layer, its buttons only; while the
+        seat decides, the table things a pick would stage now (not those it would
+        explain away, an opponent's card) and the buttons but the top bar's (Esc,
+        H and Ctrl+Z are theirs: an arrow never lands on Take back); else any
+        button."""
+        table = self.table
+        return self.actionable(name) and (name not in TOP_BUTTONS or table.layers.modal()
+                                          or not table.flow.deciding())
+
+    def actionable(self, name: str) -> bool:
+        """What the focus may be on: under a modal layer, its buttons only; else
+        the enabled buttons and the table things a pick would stage now."""
+        table = self.table
+        if table.layers.modal():
+            return name in self._layer_buttons()
         target = by_name(name, self.targets())
-        return target is None or not self.table.controller.refusal(target)
+        if target is not None:
+            return not table.controller.refusal(target)
+        return name in table.controls()
+
+    def tidy_focus(self) -> None:
+        """The focus lets go of what can no longer be acted on (a card of a
+        decision sent, a button gone, the table under a question): no ring is
+        ever on something Enter would not carry out."""
+        table = self.table
+        if table.focus is not None and not self.actionable(table.focus):
+            table.set_focus(None)
+
+    def _layer_buttons(self) -> list[str]:
+        """The enabled buttons of the layers input reaches, by name."""
+        return [b.name for b in self.table.layers.buttons() if b.enabled]
 
     def focus_first(self, order: list[str]) -> list[str]:
-        """Tab's path over the table: this player's decision first (the things the
+        """Tab's path over the table, through what can be acted on now only (under a
+        modal layer, its buttons): this player's decision first (the things the
         step is about, then the action panel's buttons), then the rest of `order`."""
         table = self.table
+        order = [name for name in order if self.actionable(name)]
         view = table.view
-        if view is None or table.layout_ is None or not table.flow.deciding():
+        if view is None or table.layout_ is None or not table.flow.deciding() \
+                or table.layers.modal():
             return order
         things = DECISION_THINGS.get(mode(view), ())
         controls = table.controls()

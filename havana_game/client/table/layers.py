@@ -68,6 +68,9 @@ class LayerStack:
                   len(self._layers))
         self._layers.insert(at, layer)
 
+    def __len__(self) -> int:
+        return len(self._layers)
+
     def remove(self, layer: Layer) -> None:
         if layer in self._layers:
             self._layers.remove(layer)

@@ -37,11 +37,13 @@ class PauseMenu(Overlay):
         """Turn into `question` (LEAVE, CONCEDE, GIVE `seat`)."""
         self.asking, self.seat = question, seat
         self.table.refresh()
+        self.table.set_focus("leave_stay")  # Enter alone answers No
 
     def stay(self) -> None:
         """No to the question: back to the menu."""
         self.asking = self.seat = None
         self.table.refresh()
+        self.table.set_focus(None)
 
     def close(self) -> None:
         self.table.layers.remove(self)

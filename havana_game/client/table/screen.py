@@ -22,6 +22,7 @@ from ..ui.tween import Animator
 from . import edition
 from .asks import Asks
 from .buttons import Panel, TableButtons
+from .confirm import Confirm
 from .controller import TableController
 from .curtain import Curtain, SeatLanguages
 from .drawing import TableDrawing
@@ -89,8 +90,8 @@ class TableScreen(Scene):
 
     @property
     def paused(self) -> bool:
-        """The pause menu is up."""
-        return self.layers.find(PauseMenu) is not None
+        """The pause menu, or a question (`confirm.Confirm`), is up."""
+        return self.layers.find(PauseMenu) is not None or self.layers.find(Confirm) is not None
 
     @property
     def recap(self) -> Recap | None:
@@ -119,6 +120,7 @@ class TableScreen(Scene):
 
     def update(self, dt: float) -> None:
         self.flow.update(dt)
+        self.input.tidy_focus()
 
     def wake_in(self) -> float | None:
         return self.flow.wake_in()
@@ -133,9 +135,17 @@ class TableScreen(Scene):
         (`input.TableInput.handle`: a click too soon on a new prompt, Space, H,
         Ctrl+Z, the log's wheel, a right click, a drag); the screen's keys and
         buttons (Tab, arrows, Esc, Pause, Enter, a button); and a left click on
-        no button picks the table thing under it."""
+        no button picks the table thing under it. A key held down after its
+        press put up or took off a layer repeats nothing (`input.TableInput.repeated`)."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.input.repeated(event):
+            return
+        layers = len(self.layers)
+        self._route(event)
+        self.input.note_layers(event, layers)
+
+    def _route(self, event: pygame.event.Event) -> None:
         if not self.input.reaches(event) or self.layers.handle(event) \
                 or self.input.handle(event):
             return
@@ -175,7 +185,14 @@ class TableScreen(Scene):
         self.input.on_pause()
 
     def on_enter(self) -> None:
-        """Enter with nothing focused confirms the staged decision."""
+        """Enter with nothing focused confirms the staged decision; under a modal
+        layer (the pause menu, a question), it presses that layer's primary button
+        instead (Resume, No)."""
+        if self.layers.modal():
+            primary = next((b for b in self.layers.buttons() if b.primary and b.enabled), None)
+            if primary is not None:
+                primary.action()
+            return
         self.controller.confirm()
 
     def settings(self) -> None:

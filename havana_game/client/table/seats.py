@@ -129,7 +129,8 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             else:
                 surface.blit(face, slot)
             canvas.hovers.append((slot, card_tooltip(card)))
-            canvas.targets[FaceUpCard(card)] = slot
+            if view.get("you") == seat:  # (an opponent's may be the same card, by number)
+                canvas.targets[FaceUpCard(card)] = slot
             if info["covered"] == card:
                 pygame.draw.rect(surface, art.ACCENT, slot, canvas.px(2),
                                  border_radius=canvas.px(5))
