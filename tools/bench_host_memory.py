@@ -137,7 +137,7 @@ async def run(games: int, concurrent: int, grace: float, save_dir: Path | None,
                 await checkpoint()
 
     async def checkpoint() -> None:
-        while len(host.tables) > concurrent:  # let go of the finished ones first
+        while grace < 1 and len(host.tables) > concurrent:  # let go of the finished first
             await asyncio.sleep(grace / 2 + 0.01)
         gc.collect()
         figures.append({"games": done, "rss_mb": round(rss_mb(), 1),
