@@ -9,7 +9,8 @@ sockets on loopback:
 - `stuck`: data waiting unread is noted at the first look and the client is stuck
   once it waited more than the limit since;
 - the heartbeat pings only joined connections, so `welcome` is always `n` 1;
-- failed joins slow down only the address they came from.
+- failed joins slow down only the address they came from;
+- what a connection is told during one pass of the event loop leaves in one write.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import asyncio
 from havana_game.content import classic_rules
 from net import PROTOCOL_VERSION
 from net.errors import ProtocolError
-from net.framing import encode_frame
+from net.framing import FrameDecoder, encode_frame
 from net.host import Host
 from net.host.connection import Connection
 
@@ -134,4 +135,31 @@ def test_failed_joins_slow_down_only_their_own_address():
             assert host.throttle.delay(OTHER) > 0
             assert host.throttle.delay(LOOPBACK) == 0
             stranger.close()
+    asyncio.run(scenario())
+
+
+def test_what_a_connection_is_told_in_one_pass_of_the_loop_leaves_in_one_write(monkeypatch):
+    """A watch that starts a table of bots: `joined`, `table` and the first `view`
+    (and whatever else the pass tells it) go out in one write."""
+    writes: list[tuple[Connection, bytes]] = []
+    deliver = Connection.deliver
+
+    def counted(conn: Connection, data: bytes, drained: bool) -> None:
+        writes.append((conn, data))
+        deliver(conn, data, drained)
+
+    monkeypatch.setattr(Connection, "deliver", counted)
+
+    async def scenario():
+        async with running_host() as host:
+            table = host.create_table(2, ["random", "random"])
+            watcher = await Recorder.connect(host.port)
+            watcher.hello()
+            await watcher.until("welcome")
+            watcher.send({"type": "watch", "code": table.code})
+            await watcher.until("view")
+            [conn] = host.connections
+            first, *_ = [data for sender, data in writes if sender is conn][1:]  # after welcome
+            told = [message["type"] for message in FrameDecoder(1 << 22).feed(first)]
+            assert told[:3] == ["joined", "table", "view"]
     asyncio.run(scenario())
