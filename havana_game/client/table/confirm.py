@@ -66,7 +66,9 @@ class Confirm(Overlay):
     def handle(self, event: pygame.event.Event) -> bool:
         """Y answers Yes, Esc, N and Pause No; Enter and Space press the focused
         answer (No unless the focus was moved); Tab and the arrows move the focus;
-        every other key does nothing."""
+        every other key does nothing, nor does any mouse button but the left."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return event.button != 1  # (a right click would undo under it)
         if event.type != pygame.KEYDOWN:
             return False
         if event.key in PASSING_KEYS:

@@ -180,9 +180,13 @@ class TableInput:
 
     # -- the table's controls --------------------------------------------------------------
     def targets(self) -> dict[Target, pygame.Rect]:
-        """The table things the last frame drew, while the seat decides."""
-        canvas = self.table.drawing.canvas
-        return dict(canvas.targets) if canvas is not None and self.table.flow.deciding() else {}
+        """The table things the last frame drew, while the seat decides and no
+        modal layer (the pause menu, a question) lies over them."""
+        table = self.table
+        canvas = table.drawing.canvas
+        if canvas is None or not table.flow.deciding() or table.layers.modal():
+            return {}
+        return dict(canvas.targets)
 
     def click_target(self, name: str) -> None:
         """Stage the choice a click on the table thing called `name` ("hand:5") means."""
