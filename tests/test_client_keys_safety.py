@@ -4,10 +4,12 @@ decision); Esc closes the topmost layer only; the focus is only ever on what
 can be acted on now, the arrows go through this player's own cards and the
 options and never to the top bar. Whole games are played by keys only, the
 focus checked after every key; every key is pressed on the table, under the
-pause menu and under the question, and nothing changes but what it says."""
+pause menu and under the question, and on the other screens without text fields,
+and nothing changes but what it says."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 import pygame
@@ -252,3 +254,19 @@ def test_every_key_on_the_table_and_its_layers_changes_nothing_it_does_not_say(t
     step(app, press(pygame.K_ESCAPE))
     assert not table.paused
     table.close()
+
+
+def test_every_key_on_the_other_screens_changes_nothing_it_does_not_say(tmp_path):
+    app = make_app(tmp_path)
+    said = SAID_KEYS | {pygame.K_F11, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP,
+                        pygame.K_PAGEDOWN}
+    for name in ("menu", "settings", "rules", "statistics", "saved_games"):
+        scene = app.show(name)
+        before = asdict(app.settings)
+        for mod in (0, pygame.KMOD_LCTRL):
+            for code in ALL_KEYS:
+                if code in said:
+                    continue
+                step(app, press(code, mod))
+                assert app.scene is scene, f"{pygame.key.name(code)} left {name}"
+        assert asdict(app.settings) == before, name
