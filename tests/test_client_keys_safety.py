@@ -24,7 +24,7 @@ from havana_game.client.table.pausemenu import PauseMenu
 from havana_game.client.table.targets import FaceUpCard
 
 from .seeds import HOST_SEED
-from .test_client_support import act_once, make_app, settle, step, until
+from .test_client_support import act_once, arrow_to, make_app, settle, step, until
 
 SAID_KEYS = {pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
              pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE,
@@ -270,3 +270,19 @@ def test_every_key_on_the_other_screens_changes_nothing_it_does_not_say(tmp_path
                 step(app, press(code, mod))
                 assert app.scene is scene, f"{pygame.key.name(code)} left {name}"
         assert asdict(app.settings) == before, name
+
+
+def test_leaving_and_conceding_by_keys_ask_with_no_focused(tmp_path):
+    app, table = _table(tmp_path)
+    step(app, press(pygame.K_ESCAPE))
+    menu = table.layers.find(PauseMenu)
+    for button in ("concede", "leave"):
+        arrow_to(app, table, button)
+        step(app, press(pygame.K_RETURN))
+        assert menu.asking == button and table.focus == "leave_stay"
+        assert "leave_confirm" in table.controls()
+        step(app, press(pygame.K_RETURN))  # Enter alone: No
+        assert menu.asking is None and app.scene is table
+    step(app, press(pygame.K_ESCAPE))
+    assert not table.paused and app.scene is table
+    table.close()
