@@ -14,9 +14,14 @@ from .netlink import NetLink
 
 
 def every_game() -> list[SavedGame]:
-    """The saved games and the LAN seats held, the latest played first."""
-    return sorted(every_saved_game() + lanseats.saved_seats(), key=lambda game: game.saved,
-                  reverse=True)
+    """The saved games and the LAN seats held, the latest played first; a seat at a
+    table hosted here is that table's own entry (its notes keep the seat's token),
+    never a second one."""
+    saved = every_saved_game()
+    hosted_seats = {read_notes(game.folder).get("token") for game in saved if game.hosted}
+    held = [game for game in lanseats.saved_seats()
+            if game.held is None or game.held.token not in hosted_seats]
+    return sorted(saved + held, key=lambda game: game.saved, reverse=True)
 
 
 def open_saved(app: Any, game: SavedGame) -> bool:
