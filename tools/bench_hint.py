@@ -1,12 +1,15 @@
 """Hint benchmark: the real client offscreen (SDL dummy driver, default settings)
 plays local games against the hard bot, every decision by pressing Hint (H) and
-then Enter (Confirm, or End turn when that is the hint). Prints per hint the
-search iterations behind it and the time from the press to the line shown, and
-the games won; compare the iterations with a tournament's `hint` seat
+then Enter (Confirm, or End turn when that is the hint), `--think-ms` after the
+question is asked (the player thinking a moment: a search started as the question
+came, `HintService.prepare`, has that long). Prints per hint the time from the
+press to the line shown and whether the press found its search finished, per
+search its iterations, and the games won; compare the iterations with a tournament's `hint` seat
 (`havana tournament --seats hint,hard --json`: "iterations_mean") to see that
 a hint in the window gets what a bot's move gets.
 
     python3 tools/bench_hint.py [--games 1] [--hints 0 (no limit)] [--opponent hard]
+                                [--think-ms 0]
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from havana_game.rules import View  # noqa: E402
 
 
 def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float]],
+         presses: list[dict[str, Any]], think_ms: float = 0,
          size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
     """One local game through the window; the player's seat follows every hint."""
     import pygame
@@ -50,7 +54,8 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
         record.append({"iterations": hint.iterations})
         return hint
 
-    table.asks.hints = HintService(think)
+    service = HintService(think, searching=table.asks.hints_allowed)  # as the table's own
+    table.asks.hints = service
     app.switch(table)
 
     def frame(events: list[pygame.event.Event] | None = None) -> None:
@@ -74,15 +79,24 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
         if hint_limit and hints >= hint_limit:
             break
         version = view["version"]
+        thought = time.perf_counter() + think_ms / 1000.0
+        while time.perf_counter() < thought and table.view is not None \
+                and table.view["version"] == version:
+            frame()  # the player thinks a moment
+        if table.view is None or table.view["version"] != version or not table.flow.deciding():
+            continue
+        ready = service.prepared(table.view)
+        searches = service.searches
         asked.append(time.perf_counter())
         press(pygame.K_h)
-        frame()
-        while table.asks.hints.busy:
+        idle = 0  # frames with no hint on its way (a stale one is not shown)
+        while table.asks.hint_text in ("", tr("hint.thinking")) and idle < 3:
+            idle = 0 if table.asks.hints.busy else idle + 1
             frame()
-        frame()
         if table.asks.hint_text in ("", tr("hint.thinking")):
             continue  # the question changed while the hint thought: ask again
-        record[-1]["shown_ms"] = (time.perf_counter() - asked[-1]) * 1000.0
+        presses.append({"shown_ms": round((time.perf_counter() - asked[-1]) * 1000.0, 1),
+                        "prepared": ready, "searched": service.searches - searches})
         hints += 1
         press(pygame.K_RETURN)
         deadline = time.monotonic() + 10
@@ -101,27 +115,35 @@ def main() -> int:
     parser.add_argument("--hints", type=int, default=0, help="stop a game after N hints")
     parser.add_argument("--opponent", default="hard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="frames run between the question and the press")
     args = parser.parse_args()
     os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench-hint")
     record: list[dict[str, float]] = []
+    presses: list[dict[str, Any]] = []
     games = []
     for g in range(args.games):  # a line per game on stderr: a long run's progress
-        games.append(play(args.opponent, args.seed + g, args.hints, record))
+        games.append(play(args.opponent, args.seed + g, args.hints, record, presses,
+                          args.think_ms))
         won = sum(game["you"] in (game["winners"] or []) for game in games)
         print(f"game {g + 1}: vp {games[-1]['vp']}, {games[-1]['hints']} hints; "
               f"won {won} of {g + 1}", file=sys.stderr, flush=True)
     iterations = [r["iterations"] for r in record]
-    shown = [r["shown_ms"] for r in record if "shown_ms" in r]
+    shown = [p["shown_ms"] for p in presses]
     finished = [g for g in games if g["winners"]]
     print(json.dumps({
-        "opponent": args.opponent, "games": len(games), "hints": len(record),
+        "opponent": args.opponent, "games": len(games), "think_ms": args.think_ms,
+        "hints": len(presses), "searches": len(record),
+        "presses_found_prepared": sum(p["prepared"] for p in presses),
         "iterations_per_hint_mean": round(sum(iterations) / max(1, len(iterations)), 1),
         "iterations_per_hint_min": min(iterations, default=0),
         "shown_ms_mean": round(sum(shown) / max(1, len(shown)), 1),
+        "shown_ms_median": round(percentile(shown, 0.5), 1),
         "shown_ms_p95": round(percentile(shown, 0.95), 1),
+        "shown_ms_max": max(shown, default=0),
         "finished_games": len(finished),
         "won": sum(g["you"] in g["winners"] for g in finished),
-        "per_game": games, "per_hint": record,
+        "per_game": games, "per_press": presses, "per_search": record,
     }))
     return 0
 

@@ -42,12 +42,15 @@ class HintService(ai_hint.HintService):
         of `deciding` (the seat's view while it decides, when the player uses
         hints) before the press, so that a press after a moment's thought shows
         the hint at once (`prepare`; the search processes run below the window's
-        priority, this thread only waits)."""
+        priority, this thread only waits). It waits until the seat decides alone:
+        a bot still choosing at the same time (the cards of a round) searches on
+        the same processes, and the hint would get half of them."""
         searching = self._searching()
         if searching and not self._searched and not parallel.pool_running():
             parallel.warm()
         self._searched = searching
-        if searching and deciding is not None and len(deciding.get("legal") or ()) > 1:
+        if searching and deciding is not None and len(deciding.get("legal") or ()) > 1 \
+                and deciding.get("to_decide") == [deciding.get("you")]:
             self.prepare(deciding)
         return super().take()
 
