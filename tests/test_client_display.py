@@ -218,8 +218,40 @@ def test_players_use_their_phones_hosts_a_table_whose_link_is_shown(tmp_path):
     for guest in guests:
         guest.conn.close()
     folder = hosted.folder
+    step(app, click(display.controls()["back"]))  # asks first: Enter alone stays
+    assert display.asking and display.focus == "leave_stay" and app.scene is display
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+    assert app.scene is display and not display.asking and hosted.running()
     step(app, click(display.controls()["back"]))
-    assert not folder.exists() and not hosted.running()
+    step(app, click(display.controls()["leave_confirm"]))
+    assert app.scene is not display and not hosted.running()
+    assert folder.exists()  # saved: listed in Saved games, resumed on the display
+    from havana_game.client.session.resume import every_game, open_saved
+    listed = [game for game in every_game() if game.folder == folder]
+    assert len(listed) == 1 and listed[0].hosted
+    assert {"Ana", "Bo", "Cy"} <= set(listed[0].names)
+    assert open_saved(app, listed[0])
+    again = app.scene
+    assert isinstance(again, DisplayScene) and again.hosted is not None
+    until(app, lambda: again.board.view is not None, seconds=30)
+    assert {"Ana", "Bo", "Cy"} <= {s["name"] for s in again.board.seats}
+    back = [ClientConnection("127.0.0.1", again.hosted.port) for _ in guests]
+    for conn, guest in zip(back, guests, strict=True):  # the phones, by their tokens
+        conn.join(again.hosted.code, "", seat=guest.conn.seat, token=guest.conn.token)
+    seen_views: set[int] = set()
+
+    def rejoined() -> bool:
+        for n, conn in enumerate(back):
+            if any(m.get("type") == "view" for m in conn.poll()):
+                seen_views.add(n)
+        return len(seen_views) == len(back)
+
+    until(app, rejoined, seconds=30)
+    for conn in back:
+        conn.close()
+    step(app, click(again.controls()["back"]))
+    step(app, click(again.controls()["leave_confirm"]))
+    assert not again.hosted.running()
 
 
 def test_watch_from_the_join_screen_opens_the_display(tmp_path):

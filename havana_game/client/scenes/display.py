@@ -4,7 +4,9 @@ a QR code for the web seat page beside each free seat. It serves two ways in:
 New game -> Players use their phones (a LAN table hosted here with
 `--autostart`: the game starts once every seat is taken, by a phone, a browser,
 a desktop client or a bot), and Join LAN game -> Watch (any table, with its
-code). Leaving a table hosted here stops it."""
+code). Leaving a table hosted here asks first (No focused), then stops its host
+process, which saves it: the table stays in Saved games, where resuming it opens
+the display again and the phones take their seats back with their tokens."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ..session import lanhost
 from ..table import bigscreen, edition
 from ..table.logbook import LogBook
 from ..table.logtext import error_text
+from ..table.overlays import confirm_buttons, draw_pause
 from ..ui.i18n import tr
 from ..ui.widgets import Button
 from .base import Scene
@@ -41,6 +44,9 @@ class DisplayScene(Scene):
             self.board.web = web_url(host, int(port), code)
         self.book = LogBook(lambda seat: bigscreen.name_of(self.board, seat))
         self.over = False
+        self.asking = False
+        """The question before leaving a table hosted here is up."""
+        self._round = -1
 
     # --- following the table -------------------------------------------------------
 
@@ -69,6 +75,7 @@ class DisplayScene(Scene):
         board = self.board
         if kind == "table":
             board.seats = list(message["seats"])
+            self._note_seats()
         elif kind == "history":
             board.log = self.book.lines(message["events"], fresh=True)
         elif kind == "view":
@@ -78,6 +85,9 @@ class DisplayScene(Scene):
             board.view = view
             board.log += self.book.lines(message.get("events", []))
             self.over = view["phase"] == "over"
+            if self.hosted is not None and view["round"] != self._round:
+                self._round = view["round"]
+                self.hosted.note(round=self._round)
         elif kind == "error":
             board.status = error_text(message.get("reason"))
         elif kind == "connection":
@@ -85,6 +95,15 @@ class DisplayScene(Scene):
             board.status = "" if status == "connected" else \
                 tr("net.reconnecting") if status == "reconnecting" else \
                 ("" if self.over else tr("net.closed"))
+
+    def _note_seats(self) -> None:
+        """A table hosted here keeps its seats in its notes (the Saved games list)."""
+        if self.hosted is None:
+            return
+        taken = [seat for seat in self.board.seats if seat.get("kind") != "open"]
+        self.hosted.note(names=[str(seat.get("name") or "") for seat in taken],
+                         levels=[seat.get("level") if seat.get("kind") == "bot" else None
+                                 for seat in taken])
 
     def wake_in(self) -> float | None:
         """While the hosted table's process starts: a look at its output every 50 ms."""
@@ -96,20 +115,60 @@ class DisplayScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        if self.asking:
+            self.buttons = confirm_buttons(size, self.px, self.leave, self.stay)
+            return
         s = bigscreen.scale_of(size)
         self.buttons = [Button("back", pygame.Rect(size[0] - round(244 * s), round(4 * s),
                                                    round(220 * s), round(68 * s)),
                                tr("back"), self.on_escape)]
 
     def on_escape(self) -> None:
-        """Back to the menu; a table hosted here stops (its game ends for everyone)."""
+        """Back (Esc): a table hosted here asks first; a question up is answered No."""
+        if self.asking:
+            self.stay()
+        elif self.hosted is not None and not self.over:
+            self.ask()
+        else:
+            self.leave()
+
+    def ask(self) -> None:
+        """"Leave the table?", No focused (Enter alone stays)."""
+        self.asking = True
+        self.relayout()
+        self.set_focus("leave_stay")
+
+    def stay(self) -> None:
+        self.asking = False
+        self.relayout()
+        self.set_focus(None)
+
+    def leave(self) -> None:
+        """Back to the menu. A table hosted here stops, saved in its folder (Saved
+        games resumes it), unless its game is over (the folder goes)."""
+        self.asking = False
         if self.conn is not None:
             self.conn.close()
         if self.hosted is not None:
-            self.hosted.forget()
+            if self.over:
+                self.hosted.forget()
+            else:
+                self.hosted.stop()
         super().on_escape()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Under the question, Y answers Yes and N No."""
+        if self.asking and event.type == pygame.KEYDOWN and event.key in (pygame.K_y,
+                                                                         pygame.K_n):
+            self.leave() if event.key == pygame.K_y else self.stay()
+            return
+        super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         bigscreen.draw(surface, self.board)
+        if self.asking:
+            draw_pause(surface, self.buttons, (tr("leave.title"), tr("display.leave_note")),
+                       self.px)
+            return
         for button in self.buttons:
             button.draw(surface)

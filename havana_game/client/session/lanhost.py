@@ -259,8 +259,12 @@ def start(setup: HostSetup) -> HostedTable:
     folder = tables_dir() / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
     folder.mkdir(parents=True)
     hosted = HostedTable(folder, address=lan_address(), name=setup.name)
-    hosted.note(name=setup.name, edition=setup.edition, names=[setup.name],
-                levels=[None], round=0)
+    if setup.phones:  # (the display notes the seats as they are taken)
+        hosted.note(name=setup.name, edition=setup.edition, names=[], levels=[], round=0,
+                    display=True)
+    else:
+        hosted.note(name=setup.name, edition=setup.edition, names=[setup.name],
+                    levels=[None], round=0)
     hosted.process = _spawn(folder, ["--save-dir", str(folder), "--name", setup.name,
                                      *setup.command()])
     hosted.note(pid=hosted.process.pid)
@@ -287,13 +291,15 @@ def resume(folder: Path) -> HostedTable:
 
 def hosted_games() -> list[SavedGame]:
     """The LAN tables this client hosts or hosted and whose game is not over, as
-    the Saved games screen lists them (folders with no notes are skipped)."""
+    the Saved games screen lists them (folders with no notes are skipped). A table
+    with no seat for this screen (its notes keep no token: the players use their
+    phones) is listed too: resuming it opens the table display again."""
     found = []
     folders = sorted(tables_dir().iterdir()) if tables_dir().is_dir() else []
     for folder in folders:
         notes = read_notes(folder)
-        if "token" not in notes:
-            continue  # the host player never sat down: nothing to take back
+        if not notes:
+            continue
         try:
             names = [str(name) for name in notes["names"]]
             levels = [None if level is None else str(level) for level in notes["levels"]]

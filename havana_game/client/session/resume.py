@@ -1,6 +1,7 @@
 """Going back to an unfinished game from the menu's Continue or the Saved games
-screen: a local game's table, the lobby of a LAN table hosted here, or of a LAN
-table where this player holds a seat."""
+screen: a local game's table, the lobby of a LAN table hosted here (the table
+display of one where the players use their phones), or of a LAN table where this
+player holds a seat."""
 
 from __future__ import annotations
 
@@ -47,6 +48,9 @@ def open_saved(app: Any, game: SavedGame) -> bool:
     except OSError as error:
         print(f"havana: the LAN table cannot be hosted again ({error})", file=sys.stderr)
         return False
+    if "token" not in notes or "seat" not in notes:  # no seat here: the table display
+        app.show("display", hosted=hosted)
+        return True
     app.show("lobby", lan_host=hosted, name=hosted.name, seat=int(notes["seat"]),
              token=str(notes["token"]))
     return True
