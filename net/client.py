@@ -233,6 +233,8 @@ class ClientConnection:
             self._deliver(message)
             if message["type"] == "error" and message["fatal"]:
                 return message["reason"]
+            if message["type"] == "closed":  # on purpose: no retrying
+                return "closed"
 
     def _handle(self, session: Session, message: dict[str, Any]) -> None:
         handler = NOTES.get(message["type"])

@@ -449,6 +449,20 @@ class Error(Message):
 
 
 @HOST_MESSAGES.register
+class Closed(Message):
+    """The host closes the table on purpose (it stops: every table is saved when
+    saving); the connection ends after it and reconnecting makes no sense until
+    the table is opened again. A crash sends nothing."""
+
+    type: Literal["closed"] = "closed"
+    n: Counter
+    reason: Annotated[str, Field(max_length=32)]
+    """"stopped": the host was asked to stop (its player left, Ctrl+C)."""
+    saved: bool
+    """The tables are saved: the seats' tokens take them back once it is resumed."""
+
+
+@HOST_MESSAGES.register
 class GameOver(Message):
     type: Literal["game_over"] = "game_over"
     n: Counter

@@ -20,6 +20,7 @@ import pytest
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session import lanseats
 from havana_game.client.session.lanhost import read_notes
+from havana_game.client.table.closed import ClosedNotice
 from havana_game.client.table.unreachable import UnreachableNotice
 from havana_game.client.ui.i18n import tr
 
@@ -193,6 +194,30 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
         again.send_signal(signal.SIGTERM)
         again.wait(timeout=10)
         table.close()
+
+
+def test_a_host_stopped_on_purpose_tells_the_guest_plainly_with_no_retrying(tmp_path):
+    """SIGTERM (the host player left): `closed` reaches the guest, whose table
+    shows "The host closed the table" and a way to the menu, never the retry
+    notice; the connection ends rather than retrying; the seat is kept."""
+    folder = tmp_path / "table"
+    host, _, app, table = _bea_at_a_killable_table(tmp_path, folder)
+    until(app, table.flow.deciding)
+    host.send_signal(signal.SIGTERM)
+    host.wait(timeout=10)
+    until(app, lambda: table.layers.find(ClosedNotice) is not None)
+    conn = next(iter(table.link.connections.values()))
+    until(app, lambda: conn.status == "closed")  # not "reconnecting"
+    for _ in range(5):
+        app.frame(1 / 60)
+        assert table.layers.find(UnreachableNotice) is None
+    assert table.buttons[-1].name == "closed_menu"
+    assert table.model.status == "closed"
+    held = lanseats.saved_seats()
+    step(app, click(table.controls()["closed_menu"]))
+    assert app.scene.__class__.__name__ == "MenuScene"
+    assert [game.held.seat for game in lanseats.saved_seats() if game.held] == \
+        [game.held.seat for game in held if game.held] != []  # kept to rejoin
 
 
 def _bea_at_a_killable_table(tmp_path: Path, folder: Path) -> tuple[Any, dict[str, Any], Any,

@@ -238,3 +238,24 @@ def test_a_tax_collector_is_chosen_played_and_its_tax_picked_on_a_phone(web_host
     _click(ana, "#confirm")
     _wait(lambda: "Ana taxes Bea" in ana.js("return document.getElementById('log')"
                                             ".textContent"), what="the tax in the log")
+
+
+def test_a_table_the_host_closes_on_purpose_is_said_plainly_on_the_phone(phones):
+    """`closed`: the page says "The host closed the table" in place of the table,
+    with where to go (reload later; the seat is kept), and does not retry."""
+    host = BackgroundHost(HostConfig(seed=HOST_SEED, heartbeat=1.0))
+    table = host.call(lambda: host.host.create_table(2, bots=[None, "random"]))
+    url = f"http://127.0.0.1:{host.port}/#code={table.code}"
+    ana = phones[0]
+    _sit(ana, url, "Ana")
+    _wait(lambda: ana.js("return document.body.dataset.mode") != "join", what="the table")
+    host.stop()
+    _wait(lambda: ana.js("return document.body.dataset.phase") == "closed", what="the notice")
+    assert ana.js("return window.havana.state.link.status") == "closed"
+    assert ana.js("return document.getElementById('status').textContent") == \
+        "The host closed the table"
+    assert ana.js("return !!document.getElementById('reload')")
+    assert ana.js("return localStorage.length") >= 1  # the seat's token, kept
+    time.sleep(1.0)
+    assert ana.js("return window.havana.state.link.status") == "closed"  # never retried
+    _laid_out(ana, "wait")

@@ -31,6 +31,9 @@ export function onMessage(message) {
     case "game_over":
       state.over = message;
       break;
+    case "closed":
+      state.closed = message;
+      break;
     case "error":
       refused(message);
       state.notice = errorText(message.reason);

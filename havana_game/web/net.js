@@ -1,6 +1,7 @@
 // The seat's connection to the host: the Havana protocol (docs/PROTOCOL.md) over a
 // WebSocket, one msgpack message per binary WebSocket message. It keeps the seat
-// (token in localStorage), reconnects by itself and resends what was not acknowledged.
+// (token in localStorage), reconnects by itself and resends what was not acknowledged;
+// a table the host closed on purpose (`closed`) is not retried.
 
 import { encode, decode } from "./vendor/msgpack/index.mjs";
 
@@ -157,6 +158,14 @@ export class Link {
         break;
       case "ack":
         if (this.pending && this.pending.seq === message.seq) this.pending = null;
+        break;
+      case "closed":
+        // The host closed the table on purpose: no retrying; the seat (its token)
+        // is kept, and a reload sits down again once the table is opened again.
+        this.stopped = true;
+        this.joined = false;
+        this.timers.clearTimeout(this.timer);
+        this.setStatus("closed", "host_closed");
         break;
       case "error":
         if (this.pending && message.seq === this.pending.seq) this.pending = null;

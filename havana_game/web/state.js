@@ -10,6 +10,7 @@ export const state = {
   seat: null,
   view: null,
   over: null, // the `game_over` message
+  closed: null, // the `closed` message: the host closed the table on purpose
   log: [],
   stage: emptyStage(),
   sentVersion: null,

@@ -252,13 +252,22 @@ function drawLobby() {
   return panel;
 }
 
+// The host closed the table on purpose: said plainly, in place of the table (nothing
+// there can be played any more), with where to go: this page, reloaded later.
+function drawClosed() {
+  return el("div", { class: "panel", id: "closed" }, el("h2", {}, tr("closed.title")),
+    el("p", {}, tr("web.closed_note")),
+    el("div", { class: "actions" }, el("button", { type: "button", id: "reload", class: "primary grow",
+      onclick: () => location.reload() }, tr("web.reload"))));
+}
+
 export function render() {
   const game = $("game");
   const view = state.view;
   const m = mode();
   document.body.dataset.mode = state.link && state.seat !== null ? m : "join";
   document.body.dataset.version = view ? view.version : "";
-  document.body.dataset.phase = view ? view.phase : (state.table ? state.table.status : "");
+  document.body.dataset.phase = state.closed ? "closed" : view ? view.phase : (state.table ? state.table.status : "");
   const mine = !["wait", "over"].includes(m);
   if (mine && !state.wasMine && navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
     navigator.vibrate(80);
@@ -271,6 +280,10 @@ export function render() {
   }
   game.hidden = false;
   game.replaceChildren();
+  if (state.closed) {
+    game.append(drawClosed());
+    return;
+  }
   if (!view) {
     if (state.table) game.append(drawLobby());
     return;
@@ -286,7 +299,10 @@ export function drawStatus() {
   const link = state.link;
   let text = "";
   let warn = false;
-  if (state.notice) {
+  if (state.closed) {
+    text = tr("closed.title");
+    warn = true;
+  } else if (state.notice) {
     text = state.notice;
     warn = true;
   } else if (link && link.status === "reconnecting") {

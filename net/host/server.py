@@ -207,7 +207,10 @@ class Host:
                 self._forget_later(table)
         return self.port
 
-    async def close(self) -> None:
+    async def close(self, reason: str = "stopped") -> None:
+        """Stop serving: every connection is told the table closes on purpose
+        (`closed`, with `reason`; not once every game is over), then closed; the
+        tables are saved (when saving)."""
         self._closing = True  # no bot starts to think or plays from now on
         if self._heartbeat is not None:
             self._heartbeat.cancel()
@@ -216,7 +219,10 @@ class Host:
         self.bot_threads.shutdown(wait=False, cancel_futures=True)
         if self._server is not None:
             self._server.close()
+        playing = any(table.status != "over" for table in self.tables.values())
         for conn in list(self.connections):
+            if playing:  # (a finished game's players were told so: `game_over`)
+                conn.send("closed", reason=reason, saved=self.store is not None)
             conn.close()
         for handle in (*self._grace.values(), *self._forgetting.values()):
             handle.cancel()

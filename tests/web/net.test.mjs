@@ -153,3 +153,34 @@ test("a closed socket is opened again after a delay, without waking", () => {
   env.timers.runAll();
   assert.equal(env.sockets.length, 2);
 });
+
+test("a table the host closes on purpose is not retried, and the seat is kept for a reload", () => {
+  const statuses = [];
+  const env = setUp();
+  env.link.onStatus = (status, detail) => statuses.push([status, detail]);
+  const ws = sit(env);
+  ws.receive({ type: "closed", n: 3, reason: "stopped", saved: true });
+  assert.deepEqual(statuses.at(-1), ["closed", "host_closed"]);
+  assert.equal(env.heard.at(-1).type, "closed"); // the page is told (messages.js)
+  ws.close();
+  ws.onclose();
+  env.timers.runAll();
+  assert.equal(env.sockets.length, 1); // no reconnecting
+  assert.equal(env.link.status, "closed");
+  const { doc, win } = pageAndWindow();
+  wakeOn(env.link, doc, win);
+  win.dispatchEvent(new Event("online"));
+  assert.equal(env.sockets.length, 1); // nor when the page wakes
+  const saved = JSON.parse(env.storage.getItem("havana:seat:192.168.1.5:8765:ABCD"));
+  assert.equal(saved.token, "t0k3n"); // a reload sits down again with it
+});
+
+test("a lost connection (a crash: no `closed`) is retried", () => {
+  const env = setUp();
+  const ws = sit(env);
+  ws.close();
+  ws.onclose();
+  assert.equal(env.link.status, "reconnecting");
+  env.timers.runAll();
+  assert.equal(env.sockets.length, 2);
+});

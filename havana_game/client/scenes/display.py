@@ -44,6 +44,8 @@ class DisplayScene(Scene):
             self.board.web = web_url(host, int(port), code)
         self.book = LogBook(lambda seat: bigscreen.name_of(self.board, seat))
         self.over = False
+        self.closed = False
+        """The host closed the table on purpose (`closed`)."""
         self.asking = False
         """The question before leaving a table hosted here is up."""
         self._round = -1
@@ -90,7 +92,10 @@ class DisplayScene(Scene):
                 self.hosted.note(round=self._round)
         elif kind == "error":
             board.status = error_text(message.get("reason"))
-        elif kind == "connection":
+        elif kind == "closed":  # on purpose: said, and the connection is not retried
+            self.closed = True
+            board.status = tr("closed.title")
+        elif kind == "connection" and not self.closed:
             status = message["status"]
             board.status = "" if status == "connected" else \
                 tr("net.reconnecting") if status == "reconnecting" else \

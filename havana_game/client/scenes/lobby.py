@@ -147,6 +147,8 @@ class LobbyScene(Scene):
                     self._refused(reason)
                     return
                 self.message = error_text(reason)
+            elif kind == "closed":  # on purpose: said plainly (Back goes to the menu)
+                self.message = f"{tr('closed.title')}. {tr('closed.note')}"
             elif kind == "history":
                 self.early.append(message)
             elif kind == "view":  # the game runs: the table takes over, with what followed

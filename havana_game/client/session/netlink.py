@@ -15,6 +15,7 @@ from typing import Any
 from net.messages import (
     HOST_MESSAGES,
     Ack,
+    Closed,
     Error,
     GameOver,
     Handlers,
@@ -53,6 +54,9 @@ class NetLink(BaseLink):
         self.fixed_names = fixed_names
         """Keep `names` (chosen in the new-game screen) over the host's seat names."""
         self.status = "connected"
+        self.host_closed = False
+        """The host closed the table on purpose (`closed`): no retrying, the
+        player is told so and goes back to the menu."""
         self._early: list[Message] = []
         self.slot: Path | None = None
         """The save slot of a local game (`localgame`), which keeps its seat tokens
@@ -190,6 +194,12 @@ class NetLink(BaseLink):
         return [{"type": "error", "seat": seat, "reason": message.get("reason"),
                  "message": error_text(message.get("reason")),
                  "fatal": message.get("fatal", False)}]
+
+    @NEWS.on(Closed)
+    def _closed(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        """The host closed the table on purpose (its connections end, unretried)."""
+        self.host_closed = True
+        return [{"type": "closed", "reason": message["reason"], "saved": message["saved"]}]
 
     @NEWS.on(GameOver)
     def _record(self, seat: int, message: dict[str, Any]) -> list[Message]:

@@ -14,6 +14,7 @@ from ...rules import View
 from ..ui.i18n import set_language
 from . import edition
 from .animations import EventAnimator
+from .closed import ClosedNotice
 from .curtain import Curtain
 from .hand import warm_up
 from .layout import table_layout
@@ -280,6 +281,12 @@ class TableFlow:
         """The host stopped answering, or is back: the notice over the table comes
         or goes (the connection retries by itself meanwhile)."""
         layers = self.table.layers
+        if getattr(self.table.link, "host_closed", False):  # on purpose: said, not retried
+            if layers.find(ClosedNotice) is None:
+                layers.drop(UnreachableNotice)
+                layers.push(ClosedNotice(self.table))
+                self.table.refresh()
+            return
         lost = self.table.model.status == "reconnecting"
         if lost != (layers.find(UnreachableNotice) is not None):
             layers.drop(UnreachableNotice)
