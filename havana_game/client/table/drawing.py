@@ -6,10 +6,14 @@ of all that) and the tooltip."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
+from ...rules import View
 from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import draw_tooltip
@@ -33,6 +37,34 @@ if TYPE_CHECKING:
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
 
+Status = tuple[str, tuple[Any, Any], pygame.Rect, tuple[int, int]]
+"""The status line: its text, (box, text) colors, box, and where the text goes."""
+
+
+class StaticKey(NamedTuple):
+    """What the static table as last drawn depends on."""
+
+    table: tuple[Any, ...]
+    """The size, the layout, the language, whose table it is: all of it."""
+    hint: str
+    """The hint's line shown."""
+    log_area: tuple[int, ...] | None
+    """Where the log goes, if not its whole panel (under a guide's or lesson's box)."""
+
+
+@dataclass(eq=False)
+class Part:
+    """One part of the static table (the top bar, the rows, a seat...)."""
+
+    name: str
+    key: Any
+    """What it shows: while it stays, the part is not drawn again."""
+    bounds: list[pygame.Rect]
+    """Where it may draw."""
+    draw: Callable[[pygame.Surface, Canvas], None]
+    canvas: Canvas | None = None
+    """What it drew last (its hovers, clickable things and secrets)."""
+
 
 class TableDrawing:
     """The frames of `table`, and what the last one drew."""
@@ -40,11 +72,21 @@ class TableDrawing:
     def __init__(self, table: TableScreen) -> None:
         self.table = table
         self.canvas: Canvas | None = None
-        """What the last static table drew (its clickable things and hovers)."""
+        """What the static table shows (its clickable things and hovers)."""
         self.static: pygame.Surface | None = None
-        """The table as last drawn, without flights and tooltip; redrawn when
-        anything on it changes (`static_key`)."""
-        self.static_key: FrameKey | None = None
+        """The table as last drawn, without flights and tooltip; each part
+        redrawn when what it shows changes (`Part.key`), and all of it when the
+        table does (`static_key`)."""
+        self.static_key: StaticKey | None = None
+        self.parts: dict[str, Part] = {}
+        """The parts on `static`, by name."""
+        self._view: View | None = None
+        self._view_shown: dict[str, str] = {}
+        self._view_number = 0
+        """Which view `_view` is, counting from the first (kept, not an id: the
+        memory of an old view can be a new one's)."""
+        self.part_draws: Counter[str] = Counter()
+        """How many times each kind of part was drawn ("seat" for every seat)."""
         self.screen: tuple[int, str | None] | None = None
         """(the surface, the focus) the last frame was drawn on: while they and
         the static table stay, a frame restores only `overlays`."""
@@ -57,15 +99,23 @@ class TableDrawing:
             self.canvas, self.screen = None, None
             table.layers.draw(surface)
             return
-        key = self.frame_key()
         if self.static is None or self.static.get_size() != surface.get_size():
             self.static = surface.copy()
             self.static_key = None
+        key = self.frame_key()
+        changed = False
+        if self.static_key is None or key.table != self.static_key.table:
+            self.draw_static(self.static)
+            self.static_key, changed = key, True
+        else:
+            parts = self.plan() or []  # (none while there is no table: a note, drawn)
+            if any(self.parts.get(p.name) is None or self.parts[p.name].key != p.key
+                   for p in parts) or len(parts) != len(self.parts):
+                self._redraw(self.static, parts)
+                changed = True
+            self.static_key = key
         screen = (id(surface), table.focus)
-        if key != self.static_key or screen != self.screen:
-            if key != self.static_key:
-                self.draw_static(self.static, self._changed_area(key))
-                self.static_key = key
+        if changed or screen != self.screen:
             surface.blit(self.static, (0, 0))
         else:  # the same table under them: only what the last frame drew over it goes
             for rect in self.overlays:
@@ -98,20 +148,18 @@ class TableDrawing:
         return next((t.name for t, rect in self.canvas.targets.items()
                      if isinstance(t, HandCard) and rect.collidepoint(self.table.mouse)), None)
 
-    def frame_key(self) -> FrameKey:
-        """Everything the static table depends on besides the view's identity."""
+    def frame_key(self) -> StaticKey:
+        """What the static table depends on as a whole: when `StaticKey.table`
+        changes, all of it is redrawn (the size, the layout, the language, whose
+        table it is); the rest says what it shows."""
         table, flow = self.table, self.table.flow
-        counters, flips = FrameKey.animation_of(table.animator)
-        return FrameKey(
-            view_id=id(table.view), size=table.size, staged=FrameKey.staged_of(table.staging),
-            log=(flow.log_scroll, len(flow.log_lines)),
-            status=(table.model.error, table.model.status, table.paused, flow.deciding(),
-                    table.animator.busy),
-            hovered_card=self._hand_hover(), buttons=FrameKey.buttons_of(table.buttons),
-            counters=counters, flips=flips,
-            hidden=tuple(flow.events.hidden) if flow.events else (),
-            badges=self._badges(), hint=table.panel.hint_line(),
-            log_area=tuple(area) if (area := self.log_area()) is not None else None)
+        view, layout = table.view, table.layout_
+        area = self.log_area()
+        shown = (table.panel.hint_line(), tuple(area) if area is not None else None)
+        if view is None or layout is None or flow.events is None:
+            return StaticKey((table.size, "waiting"), *shown)
+        return StaticKey((table.size, id(layout), tr("log"), table.app.settings.colorblind,
+                          table.watching, table.viewer, flow.hotseat, view["players"]), *shown)
 
     def log_area(self) -> pygame.Rect | None:
         """Where the game log goes: below a layer or the first game's guide hint
@@ -128,92 +176,230 @@ class TableDrawing:
         now = time.monotonic()
         return tuple(s.badge(now) for s in self.table.model.seats)
 
-    def _changed_area(self, key: FrameKey) -> pygame.Rect | None:
-        """Where the static table changes from the last one drawn to `key`'s: the
-        panels of the seats whose numbers count or cards flip, if that is all that
-        moves (most frames of an animation); None: anywhere."""
-        layout = self.table.layout_
-        seats = key.seats_moving(self.static_key) if self.static_key is not None else None
-        if not seats or layout is None or not seats <= set(layout.seats):
-            return None
-        first, *rest = (layout.seats[s] for s in sorted(seats))
-        return first.unionall(rest)
+    def _redraw(self, surface: pygame.Surface, parts: list[Part]) -> None:
+        """Redraw on the static table only where a part changed since the last
+        frame (where it was and where it is): there the background and every
+        part over that spot, in order, the rest staying as it was."""
+        before = self.parts
+        areas: list[pygame.Rect] = []
+        for part in parts:
+            old = before.get(part.name)
+            if old is None or old.key != part.key:
+                areas += part.bounds + (old.bounds if old is not None else [])
+        spots: list[pygame.Rect] = []
+        for area in sorted(areas, key=lambda r: -r.w * r.h):
+            if area.w > 0 and area.h > 0 and not any(s.contains(area) for s in spots):
+                spots.append(area)
+        background = art.table_background(surface.get_size())
+        for spot in spots:
+            surface.set_clip(spot)
+            try:
+                surface.blit(background, spot, spot)
+                for part in parts:
+                    if spot.collidelist(part.bounds) >= 0:
+                        self._draw_part(surface, part)
+            finally:
+                surface.set_clip(None)
+        for part in parts:  # a part not drawn now keeps what it drew last
+            old = before.get(part.name)
+            if part.canvas is None and old is not None:
+                part.canvas = old.canvas
+        self.parts = {part.name: part for part in parts}
+        self.canvas = self._canvas(parts)
 
-    def draw_static(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
-        """The table without flights and tooltip (only inside `area` if given, the
-        rest being as it was); records the frame's `Canvas`."""
-        surface.set_clip(area)
-        try:
-            self._draw_static_clipped(surface)
-        finally:
-            surface.set_clip(None)
+    def _draw_part(self, surface: pygame.Surface, part: Part) -> None:
+        table = self.table
+        assert table.layout_ is not None
+        canvas = Canvas(table.layout_, table.animator, table.app.settings.colorblind,
+                        watching=table.watching)
+        part.draw(surface, canvas)
+        part.canvas = canvas
+        self.part_draws[part.name.partition(":")[0]] += 1
 
-    def _draw_static_clipped(self, surface: pygame.Surface) -> None:
-        table, flow = self.table, self.table.flow
+    def _canvas(self, parts: list[Part]) -> Canvas:
+        """The frame's canvas: each part's hovers, clickable things and secrets,
+        in drawing order."""
+        table = self.table
+        assert table.layout_ is not None
+        canvas = Canvas(table.layout_, table.animator, table.app.settings.colorblind,
+                        watching=table.watching)
+        for part in parts:
+            if part.canvas is not None:
+                canvas.hovers += part.canvas.hovers
+                canvas.targets.update(part.canvas.targets)
+                canvas.secrets |= part.canvas.secrets
+        return canvas
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The whole table without flights and tooltip; records the frame's `Canvas`."""
         surface.blit(art.table_background(surface.get_size()), (0, 0))
+        parts = self.plan()
+        if parts is None:
+            self.table.note(surface, tr("prompt.wait_all"), 340)
+            self.canvas, self.parts = None, {}
+            return
+        for part in parts:
+            self._draw_part(surface, part)
+        self.parts = {part.name: part for part in parts}
+        self.canvas = self._canvas(parts)
+
+    def plan(self) -> list[Part] | None:
+        """The static table's parts in drawing order, each with what it shows
+        (its key), where it may draw and how; None while there is no table yet."""
+        table, flow = self.table, self.table.flow
         view, layout = table.view, table.layout_
         if view is None or layout is None or flow.events is None:
-            table.note(surface, tr("prompt.wait_all"), 340)
-            return
-        canvas = Canvas(layout, table.animator, table.app.settings.colorblind,
-                        watching=table.watching)
+            return None
+        px, animator = layout.px, table.animator
         names = [table.model.name(s) for s in range(view["players"])]
         badges = self._badges()
-        current = mode(view) if flow.deciding() else "wait"
+        deciding = flow.deciding()
+        current = mode(view) if deciding else "wait"
         asks, staging = table.asks, table.staging
-        draw_top(surface, canvas, view, names,
-                 1 + asks.hints_allowed() + asks.takebacks_allowed())
+        you = view.get("you")
+        margin = px(8)
+        shown = self._shown(view)
+
+        def around(rect: pygame.Rect) -> list[pygame.Rect]:
+            return [pygame.Rect(rect.left, rect.top, rect.w + 1, rect.h + 1)]
+
+        parts: list[Part] = []
+        buttons = 1 + asks.hints_allowed() + asks.takebacks_allowed()
+        parts.append(Part("top", (
+            view["phase"], view["round"], view["target_vp"], tuple(view["order"]),
+            tuple(s["number"] for s in view["seats"]), view["active"], tuple(names), buttons),
+            around(layout.top),
+            lambda s, c: draw_top(s, c, view, names, buttons)))
         highlight = "build" if current == "build" else ""
         if current == "act" and removes_a_building(staging.act_card):
             highlight = "remove"
-        draw_rows(surface, canvas, view, highlight, staging.end, set(flow.events.hidden))
-        draw_market(surface, canvas, view)
-        hint = asks.guide_hint()
-        draw_log(surface, canvas, flow.log_lines, flow.log_scroll, self.log_area())
+        hidden = set(flow.events.hidden)
+        parts.append(Part("rows", (
+            shown["rows"], highlight, staging.end, tuple(sorted(hidden)), you,
+            shown[f"seat:{you}"] if you is not None else None),
+            around(layout.rows),
+            lambda s, c: draw_rows(s, c, view, highlight, staging.end, hidden)))
+        parts.append(Part("market", shown["market"], around(layout.market),
+                          lambda s, c: draw_market(s, c, view)))
+        log_area = self.log_area()
+        lines, scroll = flow.log_lines, flow.log_scroll
+        parts.append(Part("log", (scroll, len(lines), tuple(log_area) if log_area else None),
+                          around(layout.log),
+                          lambda s, c: draw_log(s, c, lines, scroll, log_area)))
         for seat in range(view["players"]):
-            if seat in layout.seats:
-                draw_seat(surface, canvas, view, seat, names[seat], seat == table.viewer,
-                          show_face_down=not flow.hotseat,
-                          badge=badges[seat] if seat < len(badges) else None)
-        if table.viewer is not None and (not flow.hotseat or current != "wait"):
-            discard = staging.taking_back(view) if current == "act" else None
-            chosen = staging.decision(view) if discard is not None else None
-            picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
-                else staging.cards
-            draw_hand(surface, canvas, view, picked, None if table.paused else table.mouse,
-                      discard)
-        elif table.viewer is not None:
-            surface.blit(art.panel(layout.hand.size), layout.hand)
-        table.panel.draw(surface, layout, view, current)
-        self._draw_status(surface, layout)  # over the rows it may overlap
-        if hint is not None:  # a guide's dialog over it
-            guide.draw_hint(surface, layout, hint)
-        for button in table.buttons:
-            button.draw(surface)
-        if table.animator.busy and not flow.deciding():
-            label = fonts.text(tr("skip"), layout.px(12), art.TEXT_DIM)
-            area = layout.actions
-            surface.blit(label, label.get_rect(bottomleft=(area.left + layout.px(10),
-                                                           area.bottom - layout.px(8))))
-        self.canvas = canvas
+            if seat not in layout.seats:
+                continue
+            info = view["seats"][seat]
+            badge = badges[seat] if seat < len(badges) else None
+            reveal = f"reveal:{seat}:"
+            playing = view["phase"] in ("actions", "cover")  # (the active seat is marked)
+            parts.append(Part(f"seat:{seat}", (
+                shown[f"seat:{seat}"], view["active"] == seat and playing, you,
+                view["target_vp"],
+                shown["face_down"] if you == seat else None, names[seat],
+                seat == table.viewer, not flow.hotseat, badge,
+                animator.value(f"vp:{seat}", info["vp"]),
+                tuple((k, round(f.progress, 2)) for k, f in animator.flips.items()
+                      if k.startswith(reveal))),
+                around(layout.seats[seat]),
+                lambda s, c, seat=seat, badge=badge: draw_seat(  # type: ignore[misc]
+                    s, c, view, seat, names[seat], seat == table.viewer,
+                    show_face_down=not flow.hotseat, badge=badge)))
+        parts.append(self._hand_part(current))
+        panel_key = (self._view_number, current, FrameKey.staged_of(staging), table.model.error,
+                     table.model.status, table.paused, deciding, animator.busy,
+                     table.panel.hint_line())
+        parts.append(Part("panel", panel_key, around(layout.actions),
+                          lambda s, c: table.panel.draw(s, layout, view, current)))
+        status = self._status(layout)
+        parts.append(Part("status", status, [status[2]] if status else [],
+                          lambda s, c: self._draw_status(s, status)))
+        hint = asks.guide_hint()
+        parts.append(Part("guide", hint, around(guide.hint_rect(layout, hint)) if hint else [],
+                          lambda s, c: guide.draw_hint(s, layout, hint) if hint else None))
 
-    def _draw_status(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        def draw_buttons(surface: pygame.Surface, canvas: Canvas) -> None:
+            for button in table.buttons:
+                button.draw(surface)
+
+        parts.append(Part("buttons", FrameKey.buttons_of(table.buttons),
+                          [b.rect.inflate(margin * 2, margin * 2) for b in table.buttons],
+                          draw_buttons))
+        skip = animator.busy and not deciding
+        parts.append(Part("skip", skip, around(layout.actions) if skip else [],
+                          lambda s, c: self._draw_skip(s, layout) if skip else None))
+        return parts
+
+    def _shown(self, view: View) -> dict[str, str]:
+        """What the parts show of `view`, written out once per view (a new view
+        is a new object): compared with the last frame's, it says what changed."""
+        if self._view is not view:
+            shown = {"rows": repr(view["rows"]), "hand": repr(view.get("hand")),
+                     "face_down": repr(view.get("face_down")),
+                     "market": repr((view["market"], view["workers_in_bank"], view["bag_size"],
+                                     view["bag_content"], view["pile_size"]))}
+            shown.update((f"seat:{i}", repr(info)) for i, info in enumerate(view["seats"]))
+            self._view, self._view_shown = view, shown
+            self._view_number += 1
+        return self._view_shown
+
+    def _hand_part(self, current: str) -> Part:
+        """The hand at the screen (a large card over the table when one is
+        hovered), the hotseat's empty panel between turns, or nothing."""
+        table, flow, staging = self.table, self.table.flow, self.table.staging
+        view, layout = table.view, table.layout_
+        assert view is not None and layout is not None
+        if table.viewer is None:
+            return Part("hand", None, [], lambda s, c: None)
+        if flow.hotseat and current == "wait":
+            return Part("hand", "closed", [layout.hand],
+                        lambda s, c: s.blit(art.panel(layout.hand.size), layout.hand) and None)
+        discard = staging.taking_back(view) if current == "act" else None
+        chosen = staging.decision(view) if discard is not None else None
+        picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
+            else staging.cards
+        mouse = None if table.paused else table.mouse
+        hovered = self._hand_hover() if mouse is not None else None
+        # a hovered card is shown large over whatever lies above the hand
+        bounds = [pygame.Rect((0, 0), table.size)] if hovered is not None else \
+            [layout.hand.inflate(layout.px(8), layout.px(8))]
+        return Part("hand", (self._shown(view)["hand"], tuple(picked), repr(discard), hovered),
+                    bounds, lambda s, c: draw_hand(s, c, view, picked, mouse, discard))
+
+    def _draw_skip(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        label = fonts.text(tr("skip"), layout.px(12), art.TEXT_DIM)
+        area = layout.actions
+        surface.blit(label, label.get_rect(bottomleft=(area.left + layout.px(10),
+                                                       area.bottom - layout.px(8))))
+
+    def _status(self, layout: TableLayout) -> Status | None:
         """The connection's trouble in a red box under the top bar, or else the
-        panel's gold line (the hint standing for the current question)."""
+        panel's gold line (the hint standing for the current question): its text,
+        colors and box; None: no line."""
         table = self.table
         status = table.model.status
         if status:
             text = tr(f"net.{status}") if status in NET_STATUSES \
                 else tr("net.error", detail=status)
-            colors = (art.DANGER, (255, 255, 255))
+            colors: tuple[Any, Any] = (art.DANGER, (255, 255, 255))
         else:
             text, colors = table.panel.hint_line(), (art.ACCENT, art.INK)
         if not text:
-            return
+            return None
         size = layout.px(14)
         shown = fonts.fit(text, size, table.size[0] - table.px(60), True)
-        label = fonts.text(shown, size, colors[1], True)
-        box = label.get_rect(midtop=(table.size[0] // 2, layout.top.bottom + table.px(4)))
-        pygame.draw.rect(surface, colors[0], box.inflate(table.px(20), table.px(8)),
-                         border_radius=table.px(8))
-        surface.blit(label, box)
+        width, height = fonts.font(size, True).size(shown)
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (table.size[0] // 2, layout.top.bottom + table.px(4))
+        return shown, colors, box.inflate(table.px(20), table.px(8)), box.topleft
+
+    def _draw_status(self, surface: pygame.Surface,
+                     status: Status | None) -> None:
+        """The status line (`_status`) over the rows it may overlap."""
+        if status is None:
+            return
+        shown, colors, box, spot = status
+        layout = self.table.layout_
+        assert layout is not None
+        pygame.draw.rect(surface, colors[0], box, border_radius=self.table.px(8))
+        surface.blit(fonts.text(shown, layout.px(14), colors[1], True), spot)
