@@ -10,12 +10,12 @@ letters are the `letter` text key, in the player's language), the seats'
 colors, each card effect's look (`EffectLook`: tint, emblem, the choice its
 options offer), and the text keys (gettext message ids) of
 card, building and material names, of each decision kind's prompt and of each
-event's log line. Standard library only: a host or a web server may use it
-without pygame.
+event's log line, with what fills it in (`EventLine`: both clients' logs read
+it). Standard library only: a host or a web server may use it without pygame.
 
     >>> material_color("red"), material_shape("red")
     ((196, 64, 52), 'brick')
-    >>> text_key("card", name="siesta"), event_key("taxed", "worker")
+    >>> text_key("card", name="siesta"), event_line("taxed", {"take": "worker"}).key
     ('card.siesta', 'log.taxed.worker')
 """
 
@@ -179,12 +179,70 @@ def decision_prompt(kind: str) -> str:
     return str(vocabulary()["decisions"][kind]["prompt"])
 
 
-def event_key(kind: str, variant: str = "text", data: Mapping[str, Any] | None = None) -> str:
-    """The text key of the log line of an event of `kind` (in its `variant`, where
-    an event has several), filled in from the event's `data`."""
-    return str(vocabulary()["events"][kind][variant]).format_map(data or {})
+Spec = tuple[str, str]
+"""How a line's argument is made from an event's data: (kind, field), e.g.
+("player", "seat"): the name of the seat in the field `seat`."""
+
+TESTS = ("present", "absent", "true", "false", "null", "negative", "equals")
+"""A line's `when`: [test, field] (or ["equals", field, value])."""
+
+ARGUMENT_KINDS = ("value", "player", "players", "card", "building", "building_vp", "amounts",
+                  "plus_one", "size", "clock", "ai_level")
+"""What each kind of argument says (the log's interpreters, `client/table/logtext.py`
+and `web/logtext.js`, each make every one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """The log line an event's data calls for (`events` in the data file)."""
+
+    key: str
+    """Its text key, filled in from the event's data ("log.materials.bag")."""
+    args: dict[str, Spec]
+    """Each placeholder of the text and how it is made."""
+    count: Spec | None
+    """The number that chooses the plural form (None: a text without plural)."""
+
+
+def _holds(when: list[Any], data: Mapping[str, Any]) -> bool:
+    test, field, *value = when
+    found = data.get(field)
+    holds: dict[str, bool] = {
+        "present": field in data, "absent": field not in data, "true": bool(found),
+        "false": not found, "null": found is None,
+        "negative": isinstance(found, int | float) and found < 0,
+        "equals": bool(value) and found == value[0]}
+    return holds[test]
+
+
+def event_lines(kind: str) -> list[dict[str, Any]]:
+    """The lines an event of `kind` may have, as the data file has them: the first
+    whose `when` holds is the event's (none, or `skip`: the log has no line)."""
+    lines: list[dict[str, Any]] = vocabulary()["events"].get(kind, [])
+    return lines
+
+
+def event_line(kind: str, data: Mapping[str, Any]) -> EventLine | None:
+    """The log line of an event of `kind` with `data`, or None if the log skips it."""
+    for line in event_lines(kind):
+        if "when" in line and not _holds(line["when"], data):
+            continue
+        if line.get("skip"):
+            return None
+        count = line.get("count")
+        return EventLine(str(line["key"]).format_map(data),
+                         {name: (str(how), str(field)) for name, (how, field)
+                          in line.get("args", {}).items()},
+                         (str(count[0]), str(count[1])) if count else None)
+    return None
+
+
+def event_keys(kind: str) -> list[str]:
+    """The text keys an event of `kind` may be told with, unfilled
+    ("log.materials.{source}")."""
+    return [str(line["key"]) for line in event_lines(kind) if "key" in line]
 
 
 def logged_events() -> set[str]:
     """The event kinds the log shows (the others have no line)."""
-    return {kind for kind, keys in vocabulary()["events"].items() if keys}
+    return {kind for kind in vocabulary()["events"] if event_keys(kind)}

@@ -1,8 +1,9 @@
 """Every text the web seat page asks for exists in every catalog the host serves
 it (net/host/web.py's /i18n/<lang>.json, built from the gettext catalogs): the
 keys the page's modules name literally, the key families they build
-(`tr(\\`phase.${...}\\`)`), and the vocabulary's keys (presentation.js: the log's
-event keys, with each variant logtext.js asks for, and the prompts)."""
+(`tr(\\`phase.${...}\\`)`, or `textKey("ai_level", ...)` from the vocabulary's
+text_keys), and the vocabulary's keys (presentation.js: the log's lines' keys and the
+prompts)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ MODULES = sorted(p for p in WEB.glob("*.js") if p.name != "presentation.js")
 LOOKUP = r"\b(?:tr|trn|has)\(\s*"
 LITERAL = re.compile(LOOKUP + r"\"([^\"]+)\"")
 FAMILY = re.compile(LOOKUP + r"`([^`$]*)\$\{")
+TEXT_KEY = re.compile(r"\btextKey\(\s*\"(\w+)\"")
 
 
 def served(language: str) -> set[str]:
@@ -36,33 +38,26 @@ def literal_keys() -> set[str]:
 
 
 def families() -> set[str]:
-    return {prefix for path in MODULES for prefix in FAMILY.findall(path.read_text("utf-8"))}
+    found = {prefix for path in MODULES for prefix in FAMILY.findall(path.read_text("utf-8"))}
+    patterns = presentation()["text_keys"]
+    return found | {patterns[kind].split("{")[0] for path in MODULES
+                    for kind in TEXT_KEY.findall(path.read_text("utf-8"))}
 
 
 def event_keys() -> set[str]:
     """The vocabulary's keys; a key made from an event's data ({source}) as its family."""
     vocabulary = presentation()
-    keys = {variant for event in vocabulary["events"].values() for variant in event.values()}
+    keys = {line["key"] for lines in vocabulary["events"].values() for line in lines
+            if "key" in line}
     keys |= {d["prompt"] for d in vocabulary["decisions"].values()}
     return keys
-
-
-def variants_asked() -> dict[str, set[str]]:
-    """logtext.js: the variants `key("...")` each `case "kind":` asks for."""
-    text = (WEB / "logtext.js").read_text("utf-8")
-    asked: dict[str, set[str]] = {}
-    for kind, body in re.findall(r'case "(\w+)":(.*?)(?=\n\s*case "|\n\s*default:)', text, re.S):
-        found = set(re.findall(r'key\("(\w+)"\)', body))
-        if re.search(r"key\(\)", body):
-            found.add("text")
-        asked[kind] = found
-    return asked
 
 
 def test_the_scan_finds_the_pages_lookups():
     assert {"confirm", "undo", "log.recycled", "web.join"} <= literal_keys() | event_keys()
     assert {"phase.", "error.", "ai."} <= families()
-    assert {"worker", "material"} <= variants_asked()["taxed"]
+    assert {"log.taxed.worker", "log.taxed.material"} <= event_keys()
+    assert {"amount.", "ai."} <= families()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -86,10 +81,3 @@ def test_every_vocabulary_key_the_page_uses_is_in_each_served_catalog(language):
         elif key not in keys:
             missing.append(key)
     assert not missing, f"{language}: {sorted(missing)}"
-
-
-def test_every_log_variant_logtext_asks_for_is_in_the_vocabulary():
-    events = presentation()["events"]
-    for kind, variants in variants_asked().items():
-        assert kind in events, kind
-        assert variants <= set(events[kind]), (kind, variants - set(events[kind]))

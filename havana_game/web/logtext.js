@@ -1,5 +1,6 @@
 // Game-log lines from the host's events, in player names (as the desktop's
-// havana_game/client/table/logtext.py): each event's text key is presentation.json's.
+// havana_game/client/table/logtext.py): each event's line, its text key and what
+// fills it in, is presentation.json's `events`, read here and there alike.
 
 import { PRESENTATION } from "./presentation.js";
 import { tr, trn } from "./i18n.js";
@@ -7,9 +8,13 @@ import { buildingName, buildingVp, cardName, seatName, state } from "./state.js"
 
 export const LOG_LINES = 200;
 
-// The text key of an event's line, in its variant, filled in from its data.
-export function eventKey(kind, variant, data) {
-  return PRESENTATION.events[kind][variant].replace(/\{(\w+)\}/g, (whole, name) => String(data[name]));
+// A name's text key (presentation.json's text_keys), filled in from `fields`.
+export function textKey(kind, fields) {
+  return fill(PRESENTATION.text_keys[kind], fields);
+}
+
+function fill(pattern, data) {
+  return pattern.replace(/\{(\w+)\}/g, (whole, name) => String(data[name]));
 }
 
 export function amountsText(amounts) {
@@ -17,44 +22,74 @@ export function amountsText(amounts) {
   for (const name of Array.isArray(amounts) ? amounts : Object.keys(amounts)) {
     counts[name] = Array.isArray(amounts) ? (counts[name] || 0) + 1 : amounts[name];
   }
-  const parts = Object.entries(counts).filter(([, n]) => n).map(([name, n]) => trn(`amount.${name}`, n));
+  const parts = Object.entries(counts).filter(([, n]) => n).map(([name, n]) => trn(textKey("amount", { name }), n));
   return parts.join(tr("list.separator")) || tr("nothing");
+}
+
+// "1:45" for 105 seconds.
+export function clock(seconds) {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// How each kind of argument of a log line is said, from the event's field (as
+// the desktop's logtext.py ARGUMENTS; presentation.py ARGUMENT_KINDS lists them).
+export const ARGUMENTS = {
+  value: (value) => value,
+  player: (seat) => seatName(seat),
+  players: (seats) => seats.map(seatName).join(tr("list.separator")),
+  card: (card) => cardName(card),
+  building: (id) => buildingName(id),
+  building_vp: (id) => buildingVp(id),
+  amounts: (amounts) => amountsText(typeof amounts === "string" ? [amounts] : amounts),
+  plus_one: (index) => index + 1,
+  size: (items) => items.length,
+  clock: (seconds) => clock(seconds),
+  ai_level: (level) => tr(textKey("ai_level", { level })),
+};
+
+function truthy(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value && typeof value === "object") return Object.keys(value).length > 0;
+  return Boolean(value);
+}
+
+// Whether a line's `when` ([test, field] or ["equals", field, value]) holds.
+function holds([test, field, value], data) {
+  const found = data[field];
+  switch (test) {
+    case "present": return field in data;
+    case "absent": return !(field in data);
+    case "true": return truthy(found);
+    case "false": return !truthy(found);
+    case "null": return found === null || found === undefined;
+    case "negative": return typeof found === "number" && found < 0;
+    case "equals": return found === value;
+    default: throw new Error(`unknown test ${test}`);
+  }
+}
+
+// The line presentation.json's `events` give an event (the first whose `when`
+// holds), or null: its text key filled in, its arguments' and plural count's specs.
+export function eventLine(kind, data) {
+  for (const line of PRESENTATION.events[kind] || []) {
+    if (line.when && !holds(line.when, data)) continue;
+    if (line.skip) return null;
+    return { key: fill(line.key, data), args: line.args || {}, count: line.count || null };
+  }
+  return null;
 }
 
 // One log line for an event; null for events the log skips.
 export function logLine(event) {
   const d = event.data;
-  const who = "seat" in d ? seatName(d.seat) : "";
-  const key = (variant = "text") => eventKey(event.kind, variant, d);
-  switch (event.kind) {
-    case "round_started": return tr(key(), { n: d.round });
-    case "turn_started": return tr(key(), { name: who });
-    case "action": return tr(key(), { name: who, card: cardName(d.card) });
-    case "materials_taken": return tr(key(), { name: who, materials: amountsText(d.materials) });
-    case "pesos_taken": return trn(key(), d.count, { name: who });
-    case "workers_taken": return trn(key(), d.count, { name: who });
-    case "building_built": return tr(key(), { name: who, building: buildingName(d.building), vp: buildingVp(d.building) });
-    case "building_removed": return tr(key(), { name: who, building: buildingName(d.building) });
-    case "row_refilled": return tr(key(), { row: d.row + 1 });
-    case "cards_revealed": return tr(key());
-    case "card_covered": return tr(key(), { name: who, card: cardName(d.covered) });
-    case "cards_chosen": return "cards" in d ? null : tr(key(), { name: who });
-    case "taxed":
-      return d.take === "worker" ? tr(key("worker"), { name: who, victim: seatName(d.victim) })
-        : tr(key("material"), { name: who, victim: seatName(d.victim), materials: amountsText([d.take]) });
-    case "pesos_stolen": return trn(key(), d.count, { name: who, victim: seatName(d.victim) });
-    case "materials_stolen": return tr(key(), { name: who, victim: seatName(d.victim), materials: amountsText(d.materials) });
-    case "market_supplied": return trn(key(), d.pesos, { materials: amountsText(d.materials) });
-    case "card_taken_back": return "card" in d ? tr(key("card"), { name: who, card: cardName(d.card) }) : tr(key(), { name: who });
-    case "card_recycled":
-      if (d.taken < 0) return tr(key("nothing"), { name: who });
-      return tr(d.put ? key() : key("only"), { name: who, card: cardName(d.taken) });
-    case "forced": return tr(key(d.end_turn ? "end_turn" : "text"), { name: who });
-    case "discards_taken_back": return trn(key(), d.count, { name: who });
-    case "game_over": return trn(key(), d.winners.length, { names: d.winners.map(seatName).join(tr("list.separator")) });
-    case "seated": return d.version ? tr(key(), { name: d.name }) : null;
-    default: return null;
-  }
+  const line = eventLine(event.kind, d);
+  if (!line) return null;
+  const values = {};
+  for (const [name, [how, field]] of Object.entries(line.args)) values[name] = ARGUMENTS[how](d[field]);
+  if (!line.count) return tr(line.key, values);
+  const [how, field] = line.count;
+  return trn(line.key, ARGUMENTS[how](d[field]), values);
 }
 
 const PRIVATE_FIELDS = { cards_chosen: "cards", card_covered: "card", card_taken_back: "card", card_recycled: "card" };

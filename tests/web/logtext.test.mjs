@@ -4,13 +4,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addLog, eventKey, logLine } from "../../havana_game/web/logtext.js";
+import { addLog, eventLine, logLine } from "../../havana_game/web/logtext.js";
 import { PRESENTATION } from "../../havana_game/web/presentation.js";
 import { seat } from "./seat.mjs";
 
 test("an event's text key is the vocabulary's, filled in from its data", () => {
-  assert.equal(eventKey("materials_taken", "text", { source: "bag" }), "log.materials.bag");
-  assert.equal(eventKey("taxed", "worker", {}), PRESENTATION.events.taxed.worker);
+  assert.equal(eventLine("materials_taken", { source: "bag" }).key, "log.materials.bag");
+  assert.equal(eventLine("taxed", { take: "worker" }).key, PRESENTATION.events.taxed[0].key);
+  assert.deepEqual(eventLine("taxed", { take: "red" }).args.materials, ["amounts", "take"]);
+  assert.equal(eventLine("cards_chosen", { seat: 0, cards: [1] }), null);
 });
 
 test("every logged event has a line; the deal's seatings have none", () => {

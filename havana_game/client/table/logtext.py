@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ...presentation import event_key, text_key
+from ...presentation import event_line, text_key
 from ..ui.i18n import has_message, tr, tr_name, trn
 from .edition import rules
 
@@ -41,55 +41,39 @@ def error_text(reason: str | None) -> str:
     return tr(key) if has_message(key) else tr("error.unknown", reason=reason)
 
 
-def log_line(event: Event, name: Callable[[int], str]) -> str | None:
-    """One log line for a public event; None for events the log skips (a
-    `seated` at the deal: every seat's first player)."""
-    kind, d = event["kind"], event["data"]
-    who = name(d["seat"]) if "seat" in d else ""
+Name = Callable[[int], str]
 
-    def key(variant: str = "text") -> str:
-        """The text key of this event's line (`presentation.event_key`)."""
-        return event_key(kind, variant, d)
+ARGUMENTS: dict[str, Callable[[Any, Name], Any]] = {
+    "value": lambda value, name: value,
+    "player": lambda seat, name: name(seat),
+    "players": lambda seats, name: names_text([name(s) for s in seats]),
+    "card": lambda card, name: card_name(card),
+    "building": lambda ident, name: building_name(ident),
+    "building_vp": lambda ident, name: building_vp(ident),
+    "amounts": lambda amounts, name: amounts_text(
+        [amounts] if isinstance(amounts, str) else amounts),
+    "plus_one": lambda index, name: index + 1,
+    "size": lambda items, name: len(items),
+    "clock": lambda seconds, name: clock(seconds),
+    "ai_level": lambda level, name: tr_name("ai_level", level=level),
+}
+"""How each kind of argument of a log line (`presentation.ARGUMENT_KINDS`) is said,
+from the event's field and the seats' names (as web/logtext.js's `ARGUMENTS`)."""
 
-    lines: dict[str, Callable[[], str | None]] = {
-        "round_started": lambda: tr(key(), n=d["round"]),
-        "turn_started": lambda: tr(key(), name=who),
-        "action": lambda: tr(key(), name=who, card=card_name(d["card"])),
-        "materials_taken": lambda: tr(key(), name=who, materials=amounts_text(d["materials"])),
-        "pesos_taken": lambda: trn(key(), d["count"], name=who),
-        "workers_taken": lambda: trn(key(), d["count"], name=who),
-        "building_built": lambda: tr(key(), name=who, building=building_name(d["building"]),
-                                     vp=building_vp(d["building"])),
-        "building_removed": lambda: tr(key(), name=who, building=building_name(d["building"])),
-        "row_refilled": lambda: tr(key(), row=d["row"] + 1),
-        "cards_revealed": lambda: tr(key()),
-        "card_covered": lambda: tr(key(), name=who, card=card_name(d["covered"])),
-        "cards_chosen": lambda: tr(key(), name=who),
-        "taxed": lambda: tr(key("worker"), name=who, victim=name(d["victim"]))
-        if d["take"] == "worker" else tr(key("material"), name=who, victim=name(d["victim"]),
-                                         materials=amounts_text([d["take"]])),
-        "pesos_stolen": lambda: trn(key(), d["count"], name=who, victim=name(d["victim"])),
-        "materials_stolen": lambda: tr(key(), name=who, victim=name(d["victim"]),
-                                       materials=amounts_text(d["materials"])),
-        "market_supplied": lambda: trn(key(), d["pesos"], materials=amounts_text(d["materials"])),
-        "card_taken_back": lambda: tr(key("card"), name=who, card=card_name(d["card"]))
-        if "card" in d else tr(key(), name=who),
-        "card_recycled": lambda: tr(key() if d["put"] else key("only"), name=who,
-                                    card=card_name(d["taken"]))
-        if d["taken"] >= 0 else tr(key("nothing"), name=who),
-        "forced": lambda: tr(key("end_turn" if d["end_turn"] else "text"), name=who),
-        "discards_taken_back": lambda: trn(key(), d["count"], name=who),
-        "game_over": lambda: trn(key(), len(d["winners"]), names=names_text(
-            [name(s) for s in d["winners"]])),
-        "seat_left": lambda: tr(key(), name=who, time=clock(d["seconds"]))
-        if d["seconds"] is not None else tr(key("now"), name=who),
-        "seat_standin": lambda: tr(key(), name=who, ai=tr_name("ai_level", level=d["level"])),
-        "seat_back": lambda: tr(key(), name=who),
-        "seat_opened": lambda: tr(key(), name=d.get("name") or who),
-        "seated": lambda: tr(key(), name=d["name"]) if d["version"] else None,
-    }
-    make = lines.get(kind)
-    return make() if make else None
+
+def log_line(event: Event, name: Name) -> str | None:
+    """One log line for a public event, as presentation.json's `events` describe it
+    (`presentation.event_line`); None for events the log skips (a `seated` at the
+    deal: every seat's first player)."""
+    data = event["data"]
+    line = event_line(event["kind"], data)
+    if line is None:
+        return None
+    values = {arg: ARGUMENTS[how](data[field], name) for arg, (how, field) in line.args.items()}
+    if line.count is None:
+        return tr(line.key, **values)
+    how, field = line.count
+    return trn(line.key, ARGUMENTS[how](data[field], name), **values)
 
 
 def clock(seconds: float) -> str:
