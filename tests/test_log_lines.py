@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from havana_game.content import find_edition
 from havana_game.editions import EDITIONS
 from tests.log_lines_fixture import PATH, extra_events, messages
 
+ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = json.loads(PATH.read_text("utf-8"))
 
 
@@ -67,6 +69,9 @@ def test_the_games_tell_every_logged_event_and_every_line() -> None:
 
 def test_the_lines_name_only_known_tests_and_kinds() -> None:
     assert set(ARGUMENTS) == set(presentation.ARGUMENT_KINDS)
+    page = (ROOT / "havana_game/web/logtext.js").read_text("utf-8")
+    made = page[page.index("export const ARGUMENTS"):]
+    assert set(re.findall(r"^  (\w+): \(", made[:made.index("\n};")], re.M)) == set(ARGUMENTS)
     for kind, lines in presentation.vocabulary()["events"].items():
         for line in lines:
             assert set(line) <= {"when", "skip", "key", "args", "count"}, kind

@@ -2,7 +2,7 @@
 (`havana_game/data/presentation.json`), so the page and the desktop client show
 the game alike from one source: `havana_game/web/presentation.js` (the whole
 vocabulary as an ES module: card effects' looks, payment weights, decision modes,
-event text keys, ...) and `havana_game/web/presentation.css` (the materials' and
+each event's log line, ...) and `havana_game/web/presentation.css` (the materials' and
 seats' colors as CSS variables). tests/test_web_presentation.py checks that the
 files are what this writes.
 
