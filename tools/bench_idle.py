@@ -11,6 +11,12 @@ real event wait). The machine the figures come from may be shared: the output
 has /proc/loadavg before and after.
 
     python3 tools/bench_idle.py [--seconds 8] [--warm-up 4] [--frames 600] [--json FILE]
+        [--base DIR [--rounds 3]]
+
+With --base (a checkout of an earlier build, e.g. `git worktree add /tmp/base
+COMMIT`), the table's frames are measured for that build too, in turns with
+this one (base, this, this, base, ...), `--rounds` times each: on a shared
+machine only figures taken side by side compare.
 """
 
 from __future__ import annotations
@@ -126,18 +132,20 @@ def loadavg() -> str:
         return "unknown"
 
 
-def run_child(code: str, args: list[str], timeout: float) -> dict[str, Any]:
+def run_child(code: str, args: list[str], timeout: float,
+              root: Path = ROOT) -> dict[str, Any]:
     """Run `code` in a fresh interpreter of this Python, in a throwaway config
-    folder; its RESULT line, parsed."""
+    folder, on the build in `root`; its RESULT line, parsed."""
     with tempfile.TemporaryDirectory(prefix="havana-bench-idle-") as config:
-        env = {**os.environ, "HAVANA_CONFIG_DIR": config, "SDL_AUDIODRIVER": "dummy"}
+        env = {**os.environ, "HAVANA_CONFIG_DIR": config, "SDL_AUDIODRIVER": "dummy",
+               "PYTHONPATH": str(root)}
         if not env.get("DISPLAY"):
             env["SDL_VIDEODRIVER"] = "dummy"
         # output to a file, not a pipe: the AI's worker processes the table starts
         # inherit it and outlive the child for a moment (a pipe would wait for them)
         with tempfile.TemporaryFile("w+") as output:
             subprocess.run([sys.executable, "-c", code, *args], stdout=output,
-                           stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env,
+                           stderr=subprocess.STDOUT, text=True, cwd=root, env=env,
                            timeout=timeout, check=False)
             output.seek(0)
             printed = output.read()
@@ -146,6 +154,44 @@ def run_child(code: str, args: list[str], timeout: float) -> dict[str, Any]:
         raise RuntimeError(f"benchmark child failed:\n{printed}")
     result: dict[str, Any] = json.loads(line[len("RESULT "):])
     return result
+
+
+def commit(root: Path) -> str:
+    """The commit checked out in `root` ("" if it is no git checkout)."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                          text=True, check=False)
+    return done.stdout.strip()
+
+
+def frame_figures(got: dict[str, Any]) -> dict[str, Any] | None:
+    """The frame times of one run while the table animates (None: it never did)."""
+    moving = [t for t, busy in zip(got["times"], got["animating"], strict=True) if busy]
+    working = [t for t, busy in zip(got["work"], got["animating"], strict=True) if busy]
+    if not moving:
+        return None
+    return {"window": got["window"], "frames": len(got["times"]),
+            "animating_frames": len(moving),
+            "p50_ms": round(statistics.median(moving), 2),
+            "p95_ms": round(percentile(moving, 0.95), 2),
+            "max_ms": round(max(moving), 2),
+            "work_p50_ms": round(statistics.median(working), 2),
+            "work_p95_ms": round(percentile(working, 0.95), 2),
+            "work_max_ms": round(max(working), 2),
+            "all_frames_max_ms": round(max(got["times"]), 2),
+            "gc_runs": got["gc_runs"], "gc_max_ms": round(got["gc_max_ms"], 2)}
+
+
+def print_figures(build: str, width: int, height: int, figures: dict[str, Any]) -> None:
+    window = figures["window"]
+    print(f"{build}table {width}x{height} (window {window[0]}x{window[1]}), "
+          f"{figures['animating_frames']} of {figures['frames']} frames animating: p50 "
+          f"{figures['p50_ms']:.2f} ms, p95 {figures['p95_ms']:.2f} ms, max "
+          f"{figures['max_ms']:.2f} ms (all frames max {figures['all_frames_max_ms']:.2f});"
+          f" gc {figures['gc_runs']} runs, longest {figures['gc_max_ms']:.1f} ms  "
+          f"(goal p95 <= {GOAL_P95[(width, height)]:.0f} ms)\n"
+          f"  of which the client's work (update + draw, without the flip to the X "
+          f"server): p50 {figures['work_p50_ms']:.2f} ms, p95 {figures['work_p95_ms']:.2f}"
+          f" ms, max {figures['work_max_ms']:.2f} ms", flush=True)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -162,10 +208,23 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=DEFAULT_FRAMES,
                         help="table frames per size (0: the idle figures only)")
     parser.add_argument("--scenes", default=",".join(SCENES))
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path,
+                        help="also write the figures here (-: on stdout, the rest on stderr, "
+                             "for tools/record_bench.py)")
+    parser.add_argument("--base", type=Path,
+                        help="a checkout of an earlier build: its table frames too, in turns")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="with --base: runs of each build per size (default 3)")
     args = parser.parse_args()
+    if args.base is not None and not (args.base / "havana_game").is_dir():
+        parser.error(f"--base {args.base}: no havana_game there (a checkout of the game)")
+    if args.rounds < 1:
+        parser.error(f"--rounds is a count of runs, 1 or more: not {args.rounds}")
     if args.frames < 0:
         parser.error(f"--frames is a count of frames, 0 or more: not {args.frames}")
+    stdout = sys.stdout
+    if args.json == Path("-"):
+        sys.stdout = sys.stderr
     report: dict[str, Any] = {
         "command": " ".join(["python3", "tools/bench_idle.py", *sys.argv[1:]]),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -181,38 +240,44 @@ def main() -> int:
         extra = " (waiting for the player)" if idle["waiting_for_player"] else ""
         print(f"idle {scene:8} {idle['scene']:>14}{extra}: {idle['cpu_percent']:5.1f}% of a core"
               f" over {idle['seconds']:.0f} s  (goal <= {GOAL_IDLE:.0f}%)")
+    builds = [("this", ROOT)] + ([("base", args.base.resolve())] if args.base else [])
+    if args.base:
+        report["base"] = {"path": str(args.base), "commit": commit(args.base.resolve())}
+        report["this_commit"] = commit(ROOT)
+        report["base_frames"] = {}
     for width, height in SIZES if args.frames else ():
-        got = run_child(FRAMES_CHILD, [str(width), str(height), str(args.frames)], timeout=600)
-        moving = [t for t, busy in zip(got["times"], got["animating"], strict=True) if busy]
-        working = [t for t, busy in zip(got["work"], got["animating"], strict=True) if busy]
-        if not moving:
-            print(f"frames {width}x{height}: none of the {args.frames} frames animated; "
-                  f"give more --frames (the default {DEFAULT_FRAMES} reach the animations)",
-                  file=sys.stderr)
-            return 2
-        figures = {"window": got["window"], "frames": len(got["times"]),
-                   "animating_frames": len(moving),
-                   "p50_ms": round(statistics.median(moving), 2),
-                   "p95_ms": round(percentile(moving, 0.95), 2),
-                   "max_ms": round(max(moving), 2),
-                   "work_p50_ms": round(statistics.median(working), 2),
-                   "work_p95_ms": round(percentile(working, 0.95), 2),
-                   "work_max_ms": round(max(working), 2),
-                   "all_frames_max_ms": round(max(got["times"]), 2),
-                   "gc_runs": got["gc_runs"], "gc_max_ms": round(got["gc_max_ms"], 2)}
-        report["frames"][f"{width}x{height}"] = figures
-        print(f"table {width}x{height} (window {got['window'][0]}x{got['window'][1]}), "
-              f"{len(moving)} of {len(got['times'])} frames animating: p50 "
-              f"{figures['p50_ms']:.2f} ms, p95 {figures['p95_ms']:.2f} ms, max "
-              f"{figures['max_ms']:.2f} ms (all frames max {figures['all_frames_max_ms']:.2f});"
-              f" gc {got['gc_runs']} runs, longest {figures['gc_max_ms']:.1f} ms  "
-              f"(goal p95 <= {GOAL_P95[(width, height)]:.0f} ms)\n"
-              f"  of which the client's work (update + draw, without the flip to the X "
-              f"server): p50 {figures['work_p50_ms']:.2f} ms, p95 {figures['work_p95_ms']:.2f}"
-              f" ms, max {figures['work_max_ms']:.2f} ms")
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in builds}
+        for turn in range(args.rounds if args.base else 1):
+            order = builds if turn % 2 else builds[::-1]  # base first, then in turns
+            for name, root in order:
+                got = run_child(FRAMES_CHILD, [str(width), str(height), str(args.frames)],
+                                timeout=600, root=root)
+                figures = frame_figures(got)
+                if figures is None:
+                    print(f"frames {width}x{height}: none of the {args.frames} frames "
+                          f"animated; give more --frames (the default {DEFAULT_FRAMES} "
+                          "reach the animations)", file=sys.stderr)
+                    return 2
+                runs[name].append(figures)
+                print_figures(f"{name} " if args.base else "", width, height, figures)
+        for name, measured in runs.items():
+            summary = dict(measured[0])
+            if len(measured) > 1:  # the median run of each figure, and every run
+                summary = {k: statistics.median([m[k] for m in measured])
+                           if isinstance(v, (int, float)) else v for k, v in summary.items()}
+                summary["runs"] = measured
+            report["frames" if name == "this" else "base_frames"][f"{width}x{height}"] = summary
+        if args.base:
+            this, base = (statistics.median([m["p95_ms"] for m in runs[n]])
+                          for n in ("this", "base"))
+            report.setdefault("p95_ratio", {})[f"{width}x{height}"] = round(this / base, 3)
+            print(f"table {width}x{height}: p95 this {this:.2f} ms, base {base:.2f} ms "
+                  f"(median of {len(runs['this'])} runs each): this/base {this / base:.2f}x")
     report["loadavg_after"] = loadavg()
     print(f"loadavg after {report['loadavg_after']} (the machine may be shared)")
-    if args.json:
+    if args.json == Path("-"):
+        stdout.write(json.dumps(report, indent=1) + "\n")
+    elif args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
     return 0

@@ -18,7 +18,7 @@ from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import draw_tooltip
 from . import guide
-from .canvas import Canvas, card_face
+from .canvas import Canvas, can_afford, card_face
 from .choices import removes_a_building
 from .framekey import FrameKey
 from .hand import draw_hand
@@ -97,28 +97,29 @@ class TableDrawing:
         table = self.table
         if table.layers.hides_table():
             self.canvas, self.screen = None, None
+            self.static_key = None  # (drawn whole when it shows again, its canvas with it)
             table.layers.draw(surface)
             return
         if self.static is None or self.static.get_size() != surface.get_size():
             self.static = surface.copy()
             self.static_key = None
         key = self.frame_key()
-        changed = False
+        redrawn: list[pygame.Rect] | None = []
+        """Where the static table changed (None: all of it)."""
         if self.static_key is None or key.table != self.static_key.table:
             self.draw_static(self.static)
-            self.static_key, changed = key, True
+            redrawn = None
         else:
             parts = self.plan() or []  # (none while there is no table: a note, drawn)
             if any(self.parts.get(p.name) is None or self.parts[p.name].key != p.key
                    for p in parts) or len(parts) != len(self.parts):
-                self._redraw(self.static, parts)
-                changed = True
-            self.static_key = key
+                redrawn = self._redraw(self.static, parts)
+        self.static_key = key
         screen = (id(surface), table.focus)
-        if changed or screen != self.screen:
+        if redrawn is None or screen != self.screen:
             surface.blit(self.static, (0, 0))
-        else:  # the same table under them: only what the last frame drew over it goes
-            for rect in self.overlays:
+        else:  # the same table under them: what the last frame drew over it goes,
+            for rect in self.overlays + redrawn:  # and what changed on it comes
                 surface.blit(self.static, rect, rect)
         self.screen, self.overlays = screen, self.draw_overlays(surface)
 
@@ -176,10 +177,10 @@ class TableDrawing:
         now = time.monotonic()
         return tuple(s.badge(now) for s in self.table.model.seats)
 
-    def _redraw(self, surface: pygame.Surface, parts: list[Part]) -> None:
+    def _redraw(self, surface: pygame.Surface, parts: list[Part]) -> list[pygame.Rect]:
         """Redraw on the static table only where a part changed since the last
         frame (where it was and where it is): there the background and every
-        part over that spot, in order, the rest staying as it was."""
+        part over that spot, in order, the rest staying as it was; those spots."""
         before = self.parts
         areas: list[pygame.Rect] = []
         for part in parts:
@@ -206,6 +207,7 @@ class TableDrawing:
                 part.canvas = old.canvas
         self.parts = {part.name: part for part in parts}
         self.canvas = self._canvas(parts)
+        return spots
 
     def _draw_part(self, surface: pygame.Surface, part: Part) -> None:
         table = self.table
@@ -275,8 +277,7 @@ class TableDrawing:
             highlight = "remove"
         hidden = set(flow.events.hidden)
         parts.append(Part("rows", (
-            shown["rows"], highlight, staging.end, tuple(sorted(hidden)), you,
-            shown[f"seat:{you}"] if you is not None else None),
+            shown["rows"], highlight, staging.end, tuple(sorted(hidden)), shown["affordable"]),
             around(layout.rows),
             lambda s, c: draw_rows(s, c, view, highlight, staging.end, hidden)))
         parts.append(Part("market", shown["market"], around(layout.market),
@@ -339,6 +340,9 @@ class TableDrawing:
                      "market": repr((view["market"], view["workers_in_bank"], view["bag_size"],
                                      view["bag_content"], view["pile_size"]))}
             shown.update((f"seat:{i}", repr(info)) for i, info in enumerate(view["seats"]))
+            # which buildings of the rows the seat at the screen could pay for now
+            shown["affordable"] = repr([[can_afford(view, ident) for ident in row]
+                                        for row in view["rows"]])
             self._view, self._view_shown = view, shown
             self._view_number += 1
         return self._view_shown

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ...rules import View
@@ -42,9 +44,15 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
                              staged_end == (row_index, side))
                 canvas.targets[RowEnd(row_index, side)] = rect
             if not sides:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 60))
-                surface.blit(shade, rect)
+                surface.blit(_shade(rect.size), rect)
+
+
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """The veil over a building in a row's middle (only the ends can be built)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 60))
+    return shade
 
 
 def _outline_end(surface: pygame.Surface, canvas: Canvas, view: View, rect: pygame.Rect,
