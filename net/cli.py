@@ -14,6 +14,7 @@ import ipaddress
 import json
 import os
 import re
+import secrets
 import socket
 import sys
 from collections.abc import Callable
@@ -206,6 +207,11 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--autostart", action="store_true",
                       help="start a game by itself once every seat is taken (otherwise the "
                            "first player to join starts it)")
+    host.add_argument("--owner", action="store_true",
+                      help="make an owner token, printed in the --json line: a spectator "
+                           "watching with it (the big screen that opened the table) may "
+                           "start the game early, and no player gets the host role by "
+                           "joining; default: no owner")
     host.add_argument("--json", action="store_true",
                       help="print one JSON line (port, code, tables) instead of the "
                            "instructions for people")
@@ -307,7 +313,8 @@ def _host_config(args: argparse.Namespace) -> HostConfig:
                       name=_host_name(args), grace=args.grace, heartbeat=args.heartbeat,
                       drain_timeout=args.drain_timeout,
                       save_dir=args.save_dir or args.resume, snapshot_every=args.snapshot_every,
-                      seed=args.seed, autostart=args.autostart, hints=args.hints)
+                      seed=args.seed, autostart=args.autostart, hints=args.hints,
+                      owner=secrets.token_hex(32) if args.owner else None)
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -377,6 +384,7 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
     if args.json:
         print(json.dumps({"port": host.port, "code": tables[0].code, "bind": config.bind,
                           "web": _web_url(host, tables[0], args.lan),
+                          **({"owner": config.owner} if config.owner else {}),
                           "tables": [{"id": t.id, "code": t.code, "players": t.players,
                                       "status": t.status} for t in tables]}), flush=True)
     else:

@@ -91,9 +91,11 @@ class ClientConnection:
             request = {"type": "join", "code": code, "name": name, "seat": seat}
         self._loop.call_soon_threadsafe(self._set_request, request)
 
-    def watch(self, code: str) -> None:
-        """Watch a table as a spectator."""
-        self._loop.call_soon_threadsafe(self._set_request, {"type": "watch", "code": code})
+    def watch(self, code: str, owner: str | None = None) -> None:
+        """Watch a table as a spectator (with the host's `owner` token: one that may
+        start the game, `start_game`)."""
+        request = {"type": "watch", "code": code, **({"owner": owner} if owner else {})}
+        self._loop.call_soon_threadsafe(self._set_request, request)
 
     def send_decision(self, decision: dict[str, Any]) -> int:
         """Send one of the current view's `legal` decisions; returns its seq."""

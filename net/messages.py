@@ -231,6 +231,9 @@ class Watch(Message):
 
     type: Literal["watch"]
     code: Code
+    owner: Token | None = None
+    """The host's owner token (`HostConfig.owner`: the screen that opened an
+    `autostart` table): this spectator may `start` the game early."""
 
 
 @CLIENT_MESSAGES.register

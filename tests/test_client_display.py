@@ -254,6 +254,34 @@ def test_players_use_their_phones_hosts_a_table_whose_link_is_shown(tmp_path):
     assert not again.hosted.running()
 
 
+def test_only_the_big_screen_starts_a_phones_table_early(tmp_path):
+    """The display that opened the table has Start (the owner's); a phone has no
+    host role (its lobby says who starts); Start fills the free seats with AIs."""
+    app = make_app(tmp_path, BIG)
+    app.scene.layout(app.screen.get_size())
+    step(app, click(app.scene.controls()["new"]))
+    step(app, click(app.scene.controls()["phones"]))
+    step(app, click(app.scene.controls()["open"]))
+    display = app.scene
+    assert isinstance(display, DisplayScene) and display.hosted is not None
+    until(app, lambda: len(display.board.seats) == 4 and "start" in display.controls())
+    hosted = display.hosted
+    assert hosted.owner
+    phone = RandomSeat(hosted.port, hosted.code, "Ana", 1)
+    until(app, lambda: (phone.play() or True) and any(
+        s["kind"] == "human" for s in display.board.seats))
+    assert not phone.conn.is_host
+    step(app, click(display.controls()["start"]))
+    until(app, lambda: (phone.play() or True) and display.board.view is not None, seconds=30)
+    step(app)
+    assert "start" not in display.controls()
+    assert [s["kind"] for s in display.board.seats] == ["human", "bot", "bot", "bot"]
+    phone.conn.close()
+    step(app, click(display.controls()["back"]))
+    step(app, click(display.controls()["leave_confirm"]))
+    assert not hosted.running()
+
+
 def test_watch_from_the_join_screen_opens_the_display(tmp_path):
     host = local_host(["human", "easy"])
     try:

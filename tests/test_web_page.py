@@ -259,3 +259,19 @@ def test_a_table_the_host_closes_on_purpose_is_said_plainly_on_the_phone(phones)
     time.sleep(1.0)
     assert ana.js("return window.havana.state.link.status") == "closed"  # never retried
     _laid_out(ana, "wait")
+
+
+def test_a_phone_at_a_table_opened_from_a_big_screen_has_no_start(phones):
+    """An autostart table: no phone holds the host role; the lobby says the game
+    starts when every seat is taken or when the table's screen starts it."""
+    host = BackgroundHost(HostConfig(seed=HOST_SEED, heartbeat=1.0, autostart=True,
+                                     owner="0f" * 32))
+    try:
+        table = host.call(lambda: host.host.create_table(3))
+        ana = phones[0]
+        _sit(ana, f"http://127.0.0.1:{host.port}/#code={table.code}", "Ana")
+        _wait(lambda: ana.js("return !!document.getElementById('lobby')"), what="the lobby")
+        assert not ana.js("return !!document.getElementById('start')")
+        assert "screen" in ana.js("return document.getElementById('who-starts').textContent")
+    finally:
+        host.stop()

@@ -248,6 +248,9 @@ function drawLobby() {
       onclick: () => state.link.command("start", { version: table.revision }) }, tr("start"))));
   } else if (table.host_seat !== null) {
     panel.append(el("p", {}, tr("lobby.host_starts", { name: seatName(table.host_seat) })));
+  } else {
+    // No player holds the host role (a table opened from a big screen): it starts there.
+    panel.append(el("p", { id: "who-starts" }, tr("lobby.screen_starts")));
   }
   return panel;
 }

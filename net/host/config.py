@@ -60,6 +60,10 @@ class HostConfig:
     """Start a game by itself once every seat is taken; otherwise the host-role player
     starts it (a table with no human seat, which no one could start, always starts
     once full and entered)."""
+    owner: str | None = None
+    """A secret (a token) that lets a spectator who watches with it start the
+    game early (`watch.owner`): the table display that opened an `autostart`
+    table, which has no seat and so no host role. None: no such spectator."""
     seed: int | None = None
     """Tables deal their games from seeds drawn from this one (reproducible games for
     tests and bug reports); None: every game gets a secret random seed."""

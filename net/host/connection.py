@@ -58,6 +58,8 @@ class Connection:
         self.n = 0
         self.table_id: str | None = None
         self.seat: int | None = None
+        self.owner = False
+        """A spectator that watches with the host's owner token (may `start`)."""
         self.fingerprints: frozenset[str] = frozenset()
         """The editions the client plays (from its `hello`): it may only sit at or
         watch a table of one of them."""

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import secrets
 import sys
 import time
 import traceback
@@ -400,7 +401,10 @@ class Host:
     @ENTRIES.on(Join)
     def _join(self, conn: Connection, request: Join) -> tuple[Table, int, str]:
         table = self._table_for(conn, request.code)
+        lobby_host = table.host_seat
         seat, token = table.join(request.name, request.seat)
+        if self.config.owner is not None and table.host_seat == seat and lobby_host is None:
+            table.host_seat = None  # no player starts early: the owner's screen does
         table.commit()
         return table, seat, token
 
@@ -418,6 +422,10 @@ class Host:
 
     @ENTRIES.on(Watch)
     def _watch(self, conn: Connection, request: Watch) -> tuple[Table, None, None]:
+        """A spectator; with the host's owner token, one that may start the game."""
+        owner = self.config.owner
+        conn.owner = owner is not None and request.owner is not None and \
+            secrets.compare_digest(owner, request.owner)
         return self._table_for(conn, request.code), None, None
 
     def _detach(self, conn: Connection) -> None:
@@ -601,7 +609,20 @@ class Host:
 
     @COMMANDS.on(Start)
     def _start(self, conn: Connection, message: Start) -> None:
+        if conn.seat is None and conn.owner:
+            self._owner_starts(conn, message)
+            return
         self._change_table(conn, message, None, lambda table, seat: table.start(seat))
+
+    def _owner_starts(self, conn: Connection, message: Start) -> None:
+        """The owner's screen (a spectator watching with the owner token) starts the
+        game early: open seats get bots, as when the host role starts it."""
+        table = self._table_of(conn)
+        table.check_revision(message.version, None)
+        table.start(check_host=False)
+        table.commit()
+        conn.send("ack", seq=message.seq, version=table.version)
+        self._broadcast(table, table.seat_news(), started=True)
 
     @COMMANDS.on(AddBot)
     def _add_bot(self, conn: Connection, message: AddBot) -> None:

@@ -58,7 +58,7 @@ class DisplayScene(Scene):
         assert self.hosted is not None
         self.board.web, self.board.code = self.hosted.web, self.hosted.code
         self.conn = ClientConnection("127.0.0.1", self.hosted.port, reconnect_for=WATCH_RETRY)
-        self.conn.watch(self.hosted.code)
+        self.conn.watch(self.hosted.code, owner=self.hosted.owner or None)
 
     def update(self, dt: float) -> None:
         if self.conn is None and self.hosted is not None:
@@ -70,6 +70,7 @@ class DisplayScene(Scene):
             return
         for message in self.conn.poll():
             self.take(message)
+        self._follow_start()
 
     def take(self, message: dict[str, Any]) -> None:
         """One message from the host, as a spectator gets it."""
@@ -101,6 +102,12 @@ class DisplayScene(Scene):
                 tr("net.reconnecting") if status == "reconnecting" else \
                 ("" if self.over else tr("net.closed"))
 
+    def _follow_start(self) -> None:
+        """The Start button comes once the lobby is known, and goes with it."""
+        if not self.asking and self.size != (0, 0) and \
+                (self.button("start") is not None) != self.can_start():
+            self.relayout()
+
     def _note_seats(self) -> None:
         """A table hosted here keeps its seats in its notes (the Saved games list)."""
         if self.hosted is None:
@@ -127,6 +134,21 @@ class DisplayScene(Scene):
         self.buttons = [Button("back", pygame.Rect(size[0] - round(244 * s), round(4 * s),
                                                    round(220 * s), round(68 * s)),
                                tr("back"), self.on_escape)]
+        if self.can_start():
+            self.buttons.append(Button("start", pygame.Rect(size[0] - round(528 * s), round(4 * s),
+                                                            round(272 * s), round(68 * s)),
+                                       tr("display.start"), self.start, primary=True))
+
+    def can_start(self) -> bool:
+        """The table hosted here waits in its lobby: this screen (its owner) may
+        start the game early, open seats getting AIs."""
+        return self.hosted is not None and bool(self.hosted.owner) and self.conn is not None \
+            and self.board.view is None and bool(self.board.seats) and not self.closed
+
+    def start(self) -> None:
+        """Start now (the owner's `start`: the free seats get AIs)."""
+        if self.can_start():
+            self.conn.start_game()
 
     def on_escape(self) -> None:
         """Back (Esc): a table hosted here asks first; a question up is answered No."""

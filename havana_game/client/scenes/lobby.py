@@ -248,6 +248,8 @@ class LobbyScene(Scene):
         if starter is not None:
             self.note(surface, tr("lobby.host_starts", name=starter), 200 + 4 * 64 + 24,
                       art.TEXT_DIM)
+        elif self.seats and self.status is not None and self.status.get("host_seat") is None:
+            self.note(surface, tr("lobby.screen_starts"), 200 + 4 * 64 + 24, art.TEXT_DIM)
         cx = self.size[0] // 2
         for seat in self.seats:
             y = self.px(200) + seat["seat"] * self.px(64)

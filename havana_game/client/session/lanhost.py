@@ -74,8 +74,8 @@ class HostSetup:
         seats = self.players if self.phones else self.players - 1
         bots = [level for level in self.bots[:seats] if level is not None]
         options = ["--players", str(self.players), "--edition", self.edition]
-        if self.phones:
-            options.append("--autostart")
+        if self.phones:  # (the table display, its owner, may start it early)
+            options += ["--autostart", "--owner"]
         if bots:
             options += ["--bots", ",".join(bots)]
         if self.seed is not None:
@@ -96,6 +96,9 @@ class HostedTable:
     name: str = ""
     web: str = ""
     """The link a phone or browser opens to sit at the table (the web seat page)."""
+    owner: str = ""
+    """The host's owner token (an `--autostart` table): the table display that
+    watches with it may start the game early."""
     error: str = ""
     """Why the host could not start (shown to the player), else ""."""
     _log_read: int = 0
@@ -117,7 +120,9 @@ class HostedTable:
             if isinstance(started, dict) and "port" in started and "code" in started:
                 self.port, self.code = int(started["port"]), str(started["code"])
                 self.web = str(started.get("web", ""))
-                self.note(port=self.port, code=self.code, web=self.web, pid=self.process.pid)
+                self.owner = str(started.get("owner", ""))
+                self.note(port=self.port, code=self.code, web=self.web, owner=self.owner,
+                          pid=self.process.pid)
                 return True
         if self.process.poll() is not None:
             lines = [line for line in self._log_text().splitlines() if line.strip()]
@@ -279,8 +284,11 @@ def resume(folder: Path) -> HostedTable:
     hosted = HostedTable(folder, port=port, address=lan_address(), name=str(notes.get("name")))
     if port and hosted.running():
         hosted.code, hosted.web = str(notes.get("code", "")), str(notes.get("web", ""))
+        hosted.owner = str(notes.get("owner", ""))
         return hosted
     options = ["--resume", str(folder), "--port", str(port if port and _port_free(port) else 0)]
+    if notes.get("display"):  # a phones table: its display, the owner, may start it
+        options += ["--autostart", "--owner"]
     if isinstance(notes.get("name"), str):
         options += ["--name", notes["name"]]
     hosted.port = 0
