@@ -177,11 +177,8 @@ def test_a_guest_sees_the_unreachable_host_and_is_back_by_itself(tmp_path):
     """The guest's side alone, with `havana host --resume` run by hand on the
     folder: the same port, the same code, the guest back without a click."""
     folder = tmp_path / "table"
-    host, started, app, table = _bea_at_a_killable_table(tmp_path, folder)
-    until(app, table.flow.deciding)
-    host.send_signal(signal.SIGKILL)
-    host.wait(timeout=10)
-    until(app, lambda: table.layers.find(UnreachableNotice) is not None)
+    started, app, table = _host_gone_while_bea_decides(tmp_path, folder, signal.SIGKILL,
+                                                       UnreachableNotice)
     app.frame(1 / 60)
     assert table.buttons[-1].name == "unreachable_leave"
     again = _havana_host(["--resume", str(folder), "--port", str(started["port"])])
@@ -200,12 +197,8 @@ def test_a_host_stopped_on_purpose_tells_the_guest_plainly_with_no_retrying(tmp_
     """SIGTERM (the host player left): `closed` reaches the guest, whose table
     shows "The host closed the table" and a way to the menu, never the retry
     notice; the connection ends rather than retrying; the seat is kept."""
-    folder = tmp_path / "table"
-    host, _, app, table = _bea_at_a_killable_table(tmp_path, folder)
-    until(app, table.flow.deciding)
-    host.send_signal(signal.SIGTERM)
-    host.wait(timeout=10)
-    until(app, lambda: table.layers.find(ClosedNotice) is not None)
+    _, app, table = _host_gone_while_bea_decides(tmp_path, tmp_path / "table", signal.SIGTERM,
+                                                 ClosedNotice)
     conn = next(iter(table.link.connections.values()))
     until(app, lambda: conn.status == "closed")  # not "reconnecting"
     for _ in range(5):
@@ -218,6 +211,19 @@ def test_a_host_stopped_on_purpose_tells_the_guest_plainly_with_no_retrying(tmp_
     assert app.scene.__class__.__name__ == "MenuScene"
     assert [game.held.seat for game in lanseats.saved_seats() if game.held] == \
         [game.held.seat for game in held if game.held] != []  # kept to rejoin
+
+
+def _host_gone_while_bea_decides(tmp_path: Path, folder: Path, sent: int,
+                                 notice: type) -> tuple[dict[str, Any], Any, TableScene]:
+    """Bea at a `havana host` table (`_bea_at_a_killable_table`), deciding, when
+    the host process gets signal `sent`: once `notice` is over her table, the
+    host's JSON line, her app and table."""
+    host, started, app, table = _bea_at_a_killable_table(tmp_path, folder)
+    until(app, table.flow.deciding)
+    host.send_signal(sent)
+    host.wait(timeout=10)
+    until(app, lambda: table.layers.find(notice) is not None)
+    return started, app, table
 
 
 def _bea_at_a_killable_table(tmp_path: Path, folder: Path) -> tuple[Any, dict[str, Any], Any,
