@@ -183,6 +183,12 @@ class DisplayScene(Scene):
                 self.hosted.stop()
         super().on_escape()
 
+    def on_enter(self) -> None:
+        """Enter with nothing focused: under the question, No; else nothing (Start,
+        which cannot be taken back, needs a click or the focus on it)."""
+        if self.asking:
+            self.stay()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Under the question, Y answers Yes and N No."""
         if self.asking and event.type == pygame.KEYDOWN and event.key in (pygame.K_y,
