@@ -140,7 +140,12 @@ def test_the_journal_opens_its_segments_binary(tmp_path: Path, monkeypatch) -> N
 # --- processes -------------------------------------------------------------------------
 
 def _sleeper(marker: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", marker])
+    """A process asleep with `marker` among its arguments, returned once it runs (its
+    command line can be read only once the interpreter started: "ready")."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; print('ready', flush=True); "
+                              "time.sleep(60)", marker], stdout=subprocess.PIPE)
+    assert child.stdout is not None and child.stdout.readline() == b"ready\n"
+    return child
 
 
 def test_alive_command_line_and_terminate() -> None:
