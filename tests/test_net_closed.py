@@ -43,3 +43,24 @@ def test_every_connection_is_told_the_table_closed_and_nobody_retries():
     finally:
         player.close()
         watcher.close()
+
+
+def test_a_closed_table_stops_every_countdown_at_the_guest():
+    """After `closed` no stand-in bot is coming: the seats the table shows count
+    down no more (the host's own seat, absent, showed 'AI in 1:29')."""
+    from types import SimpleNamespace
+
+    from havana_game.client.session.netlink import NetLink
+    link = NetLink({1: SimpleNamespace(is_host=False)}, ["Host", "Ana"])
+    seats = [{"seat": 0, "kind": "human", "name": "Host", "level": None, "connected": False,
+              "standin_in": 89.0},
+             {"seat": 1, "kind": "human", "name": "Ana", "level": None, "connected": True,
+              "standin_in": None}]
+    table = {"type": "table", "n": 3, "table": "t", "status": "playing", "players": 2,
+             "seats": seats, "host_seat": 0, "edition": "classic", "fingerprint": "f" * 64,
+             "revision": 4, "hints": False}
+    assert link.translate(1, table)[0]["seats"][0]["standin_in"] == 89.0
+    told = link.translate(1, {"type": "closed", "n": 4, "reason": "stopped", "saved": True})
+    assert [m["type"] for m in told] == ["table", "closed"] and link.host_closed
+    assert [s["standin_in"] for s in told[0]["seats"]] == [None, None]
+    assert [s["connected"] for s in told[0]["seats"]] == [False, True]

@@ -55,6 +55,8 @@ class NetLink(BaseLink):
         """Keep `names` (chosen in the new-game screen) over the host's seat names."""
         self.status = "connected"
         self.host_closed = False
+        self._table: Message | None = None
+        """The seats as the host last told them (`table`, as the table hears it)."""
         """The host closed the table on purpose (`closed`): no retrying, the
         player is told so and goes back to the menu."""
         self._early: list[Message] = []
@@ -184,8 +186,9 @@ class NetLink(BaseLink):
                              levels=[s["level"] if s["kind"] == "bot" else None
                                      for s in message["seats"]])
         self.host_role = any(c.is_host for c in self.connections.values())
-        return [{"type": "table", "names": self.names, "status": message["status"],
-                 "seats": message["seats"], "hints": message.get("hints", False)}]
+        self._table = {"type": "table", "names": self.names, "status": message["status"],
+                       "seats": message["seats"], "hints": message.get("hints", False)}
+        return [self._table]
 
     @NEWS.on(Error)
     def _error(self, seat: int, message: dict[str, Any]) -> list[Message]:
@@ -199,7 +202,12 @@ class NetLink(BaseLink):
     def _closed(self, seat: int, message: dict[str, Any]) -> list[Message]:
         """The host closed the table on purpose (its connections end, unretried)."""
         self.host_closed = True
-        return [{"type": "closed", "reason": message["reason"], "saved": message["saved"]}]
+        stopped: list[Message] = []
+        if self._table is not None:  # no stand-in bot is coming: no countdown goes on
+            seats = [{**info, "standin_in": None} for info in self._table["seats"]]
+            stopped.append({**self._table, "seats": seats})
+        return [*stopped, {"type": "closed", "reason": message["reason"],
+                           "saved": message["saved"]}]
 
     @NEWS.on(GameOver)
     def _record(self, seat: int, message: dict[str, Any]) -> list[Message]:
