@@ -255,6 +255,8 @@ def test_a_table_the_host_closes_on_purpose_is_said_plainly_on_the_phone(phones)
     assert ana.js("return document.getElementById('status').textContent") == \
         "The host closed the table"
     assert ana.js("return !!document.getElementById('reload')")
+    assert ana.js("const s = document.getElementById('status');"
+                  "return s.scrollWidth <= s.clientWidth")  # read whole, not cut off
     assert ana.js("return localStorage.length") >= 1  # the seat's token, kept
     time.sleep(1.0)
     assert ana.js("return window.havana.state.link.status") == "closed"  # never retried
