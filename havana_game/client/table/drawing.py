@@ -81,6 +81,9 @@ class TableDrawing:
         self.parts: dict[str, Part] = {}
         """The parts on `static`, by name."""
         self._view: View | None = None
+        self._layout: TableLayout | None = None
+        self._layout_number = 0
+        """Which layout `_layout` is (kept, not an id: see `_view_number`)."""
         self._view_shown: dict[str, str] = {}
         self._view_number = 0
         """Which view `_view` is, counting from the first (kept, not an id: the
@@ -159,7 +162,9 @@ class TableDrawing:
         shown = (table.panel.hint_line(), tuple(area) if area is not None else None)
         if view is None or layout is None or flow.events is None:
             return StaticKey((table.size, "waiting"), *shown)
-        return StaticKey((table.size, id(layout), tr("log"), table.app.settings.colorblind,
+        if layout is not self._layout:  # (laid out again: a new size, language, text size)
+            self._layout, self._layout_number = layout, self._layout_number + 1
+        return StaticKey((table.size, self._layout_number, tr("log"), table.app.settings.colorblind,
                           table.watching, table.viewer, flow.hotseat, view["players"]), *shown)
 
     def log_area(self) -> pygame.Rect | None:
