@@ -10,6 +10,7 @@ import os
 
 import pygame
 
+from havana_game.client.app import App
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.headless import advanced_game
 from havana_game.client.table.drawing import Part
@@ -25,13 +26,19 @@ def from_scratch(table: TableScene, size: tuple[int, int]) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-def test_cheap_frames_show_what_a_full_redraw_shows(tmp_path):
+def animating_table(tmp_path) -> tuple[App, TableScene]:
+    """A 4-player table at 1600x900 about to animate round 4 at normal speed."""
     app = make_app(tmp_path, (1600, 900))
     app.settings.animation_speed = 1.0
     table = TableScene(app, advanced_game(4, 7, 6))
     app.switch(table)
     table.update(0.0)
     table.flow.fast_forward(4)
+    return app, table
+
+
+def test_cheap_frames_show_what_a_full_redraw_shows(tmp_path):
+    app, table = animating_table(tmp_path)
     partial = clipped = 0
     original = table.drawing._redraw
 

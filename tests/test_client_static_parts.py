@@ -7,21 +7,13 @@ from __future__ import annotations
 
 import pygame
 
-from havana_game.client.scenes.table import TableScene
-from havana_game.client.session.headless import advanced_game
-
-from .test_client_support import make_app
+from .test_client_frames import animating_table
 
 MARK = (255, 0, 255)
 
 
 def test_each_part_draws_only_inside_its_bounds(tmp_path):
-    app = make_app(tmp_path, (1600, 900))
-    app.settings.animation_speed = 1.0
-    table = TableScene(app, advanced_game(4, 7, 6))
-    app.switch(table)
-    table.update(0.0)
-    table.flow.fast_forward(4)
+    app, table = animating_table(tmp_path)
     checked = set()
     for i in range(200):
         app.frame(1 / 60, [])
@@ -46,12 +38,7 @@ def test_each_part_draws_only_inside_its_bounds(tmp_path):
 def test_an_animation_redraws_only_the_seats_it_moves(tmp_path):
     """While only numbers count and cards flip (the frames of most animations),
     the rows, market, log, hand, top bar and action panel are not drawn again."""
-    app = make_app(tmp_path, (1600, 900))
-    app.settings.animation_speed = 1.0
-    table = TableScene(app, advanced_game(4, 7, 6))
-    app.switch(table)
-    table.update(0.0)
-    table.flow.fast_forward(4)
+    app, table = animating_table(tmp_path)
     drawing = table.drawing
     quiet = 0
     for _ in range(400):
