@@ -18,7 +18,7 @@ from havana_game.client.scenes.results import ResultsScene
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
 from havana_game.client.table.confirm import NO, YES, Confirm
-from havana_game.client.table.framekey import FrameKey
+from havana_game.client.table.framekey import staged_key
 from havana_game.client.table.input import TOP_BUTTONS
 from havana_game.client.table.pausemenu import PauseMenu
 from havana_game.client.table.targets import FaceUpCard
@@ -182,14 +182,14 @@ def test_escape_closes_the_topmost_layer_only(tmp_path):
     thing = next(name for name in table.focus_order() if name in things)
     table.input.click_target(thing)
     assert not table.staging.empty
-    staged = FrameKey.staged_of(table.staging)
+    staged = staged_key(table.staging)
     step(app, press(pygame.K_z, pygame.KMOD_LCTRL))
     right = table.controls()["leave_stay"].center
     step(app, [pygame.event.Event(kind, pos=right, button=3)
                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)])
     step(app, press(pygame.K_ESCAPE))
     assert table.layers.find(Confirm) is None and not table.paused
-    assert FrameKey.staged_of(table.staging) == staged and not table.staging.empty
+    assert staged_key(table.staging) == staged and not table.staging.empty
     table.close()
 
 

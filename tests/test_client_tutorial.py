@@ -213,13 +213,13 @@ def test_a_button_moved_by_a_new_step_redraws_the_table_under_it():
     moves, as a step's box of another size moves its buttons."""
     import pygame
 
-    from havana_game.client.table.framekey import FrameKey
+    from havana_game.client.table.framekey import buttons_key
     from havana_game.client.ui.widgets import Button
 
     here = Button("lesson_skip", pygame.Rect(10, 10, 150, 30), "Skip step", lambda: None)
     there = Button("lesson_skip", pygame.Rect(10, 60, 150, 30), "Skip step", lambda: None)
-    assert FrameKey.buttons_of([here]) != FrameKey.buttons_of([there])
-    assert FrameKey.buttons_of([here]) == FrameKey.buttons_of([here])
+    assert buttons_key([here]) != buttons_key([there])
+    assert buttons_key([here]) == buttons_key([here])
 
 
 def test_the_box_buttons_are_reached_with_the_arrow_keys(tmp_path):

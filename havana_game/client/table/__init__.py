@@ -14,7 +14,7 @@ clicks into decisions.
 - Drawing, by part: where things go (`layout`), the frame's `canvas` and card
   faces, `topbar`, `rows`, `market`, `seats`, `hand`, `logpanel`, the action
   `panel`, the pause menu (`overlays`), the first game's
-  `guide`, `animations` of events, and what a redraw depends on (`framekey`).
+  `guide`, `animations` of events, and what a part of the static table is keyed by (`framekey`).
 - Deciding: the staged choice (`staging`, `choices`), what a pick or a button
   means (`controller`, `targets`), each decision's buttons (`controls`), the
   prompt (`prompt`), hints (`hints`), the log's words (`logtext`, `logbook`).

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..ui.i18n import tr
 from . import edition, guide
 from .confirm import ask_take_back
-from .framekey import FrameKey
+from .framekey import staged_key
 from .hints import HintService, hint_line
 from .staging import mode
 
@@ -102,7 +102,7 @@ class Asks:
         if hint.question == view.get("legal") and table.flow.deciding():
             table.staging.adopt(view, hint.decision)
             self.hint_text = hint_line(hint, view, table.model.name)
-            self.hint_staged = FrameKey.staged_of(table.staging)
+            self.hint_staged = staged_key(table.staging)
             # ending the turn has its own button: Enter presses it; else Enter confirms
             table.focus = "end_turn" if hint.decision["kind"] == "end_turn" else None
         table.refresh()
@@ -117,7 +117,7 @@ class Asks:
                 or not table.flow.deciding() or table.paused:
             return ""
         if self.hint_text != tr("hint.thinking") \
-                and FrameKey.staged_of(table.staging) != self.hint_staged:
+                and staged_key(table.staging) != self.hint_staged:
             return ""  # the player undid or changed the suggestion
         return self.hint_text
 

@@ -20,7 +20,7 @@ from ..ui.widgets import draw_tooltip
 from . import guide
 from .canvas import Canvas, can_afford, card_face
 from .choices import removes_a_building
-from .framekey import FrameKey
+from .framekey import buttons_key, staged_key
 from .hand import draw_hand
 from .layout import TableLayout
 from .logpanel import draw_log
@@ -312,7 +312,7 @@ class TableDrawing:
                     s, c, view, seat, names[seat], seat == table.viewer,
                     show_face_down=not flow.hotseat, badge=badge)))
         parts.append(self._hand_part(current))
-        panel_key = (self._view_number, current, FrameKey.staged_of(staging), table.model.error,
+        panel_key = (self._view_number, current, staged_key(staging), table.model.error,
                      table.model.status, table.paused, deciding, animator.busy,
                      table.panel.hint_line())
         parts.append(Part("panel", panel_key, around(layout.actions),
@@ -328,7 +328,7 @@ class TableDrawing:
             for button in table.buttons:
                 button.draw(surface)
 
-        parts.append(Part("buttons", FrameKey.buttons_of(table.buttons),
+        parts.append(Part("buttons", buttons_key(table.buttons),
                           [b.rect.inflate(margin * 2, margin * 2) for b in table.buttons],
                           draw_buttons))
         skip = animator.busy and not deciding
