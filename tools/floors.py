@@ -9,11 +9,12 @@ pyproject.toml allows, and run the test suite on them.
 
 The tests run from this checkout, as `tools/dev.py test` runs them (its compiled
 engine where `.venv` built one), so what differs from the main leg is only the
-libraries' versions, and that the suite runs on two pytest-xdist workers
-(tests/conftest.py gathers what the workers saw for its end-of-run checks). The
-floors found this way, and why each is what it is, are in pyproject.toml's comments.
-Standard library only; needs `.venv` (with uv: run `python3 tools/package.py`
-first) and the wheel.
+libraries' versions. (It ran on two pytest-xdist workers for a while: on two busy
+cores that made a timing-sensitive hotseat test fail once, so it runs as the main leg
+does; `pytest -n 2` still works by hand, tests/conftest.py gathering what the workers
+saw for its end-of-run checks.) The floors found this way, and why each is what it
+is, are in pyproject.toml's comments. Standard library only; needs `.venv` (with
+uv: run `python3 tools/package.py` first) and the wheel.
 """
 
 from __future__ import annotations
@@ -32,9 +33,6 @@ WHEELS = ROOT / "dist" / "wheels"
 SHOWN = ("pygame-ce", "msgpack", "pydantic", "zeroconf", "websockets", "segno",
          "platformdirs", "psutil", "pytest", "hypothesis", "selenium")
 """The libraries whose installed versions the leg prints (the direct dependencies)."""
-WORKERS = "2"
-"""pytest-xdist workers: the leg repeats the whole suite, so it runs it on two cores
-(the main leg, `tools/dev.py test`, runs it on one, as the reference)."""
 
 
 def fail(message: str) -> None:
@@ -68,7 +66,7 @@ def main() -> int:
     print("  " + ", ".join(line for line in listed if line.split("==")[0] in SHOWN)
           + f" (in {time.monotonic() - started:.0f} s)", flush=True)
     python = bin_dir(FLOORS) / "python"
-    command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", WORKERS]
+    command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     print(f"$ {' '.join(command[1:])}", flush=True)
     return subprocess.run(command, cwd=ROOT).returncode
 
