@@ -372,7 +372,10 @@ class TableDrawing:
         # a hovered card is shown large over whatever lies above the hand
         bounds = [pygame.Rect((0, 0), table.size)] if hovered is not None else \
             [layout.hand.inflate(layout.px(8), layout.px(8))]
-        return Part("hand", (self._shown(view)["hand"], tuple(picked), repr(discard), hovered),
+        # the seat is in the key: in hotseat both players may hold the very same cards,
+        # and each seat's hand is its own secret (never kept from the other's frame)
+        return Part("hand", (table.viewer, self._shown(view)["hand"], tuple(picked),
+                             repr(discard), hovered),
                     bounds, lambda s, c: draw_hand(s, c, view, picked, mouse, discard))
 
     def _draw_skip(self, surface: pygame.Surface, layout: TableLayout) -> None:
