@@ -17,7 +17,7 @@ from net.errors import FrameError
 from net.framing import MAX_FRAME, FrameDecoder, encode_frame
 from net.messages import CLIENT_MESSAGES
 
-from .net_helpers import LOOPBACK, Recorder, running_host
+from .net_helpers import LOOPBACK, WAIT, Recorder, eventually, running_host
 
 
 @settings(max_examples=300, deadline=None)
@@ -79,7 +79,7 @@ async def _attack(port: int, payload: bytes, handshake: bool, code: str) -> None
     valid = _valid_messages(payload)
     try:
         while True:  # an error message and/or a closed connection, never a hang
-            message = await attacker.receive(timeout=0.3 if valid else 3)
+            message = await attacker.receive(timeout=0.3 if valid else WAIT)
             if message["type"] == "error" and message["fatal"]:
                 assert "Traceback" not in str(message) and "/" not in str(message["params"])
                 break
@@ -170,7 +170,7 @@ def test_connection_caps():
     async def scenario():
         async with running_host(max_pending_per_address=1) as host:
             first = await Recorder.connect(host.port)
-            await asyncio.sleep(0.05)
+            await eventually(lambda: host.pending_by_address.get(LOOPBACK) == 1)
             second = await Recorder.connect(host.port)
             assert (await second.receive())["reason"] == "server_busy"
             first.close()
