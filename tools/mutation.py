@@ -5,16 +5,23 @@
     python3 tools/mutation.py engine          the rules engine (slow: hours on 2 cores)
     python3 tools/mutation.py engine --only legal.py state.py   a part of the engine
                                               (figures: mutation-engine-legal-state.json)
+    python3 tools/mutation.py newest          the newest modules (issue 47): the
+                                              WebSocket host, transports, LAN host
+                                              session, recap, parallel AI, hint
+    python3 tools/mutation.py newest --only web.py   one of them, with only its tests
+                                              (figures: mutation-newest-web.json)
     python3 tools/mutation.py host --report   the figures of the last run (or of one
                                               resumed by hand with `mutmut run` in its
                                               folder), without running anything
 
 Runs mutmut (installed into `.venv` when missing) on a copy of this work tree in
-`build/mutation/TARGET` (the tree itself is never touched), with the engine as
+`build/mutation/TARGET` (`TARGET-PART` with `--only`, so parts can run side by
+side; the tree itself is never touched), with the engine as
 pure Python (HAVANA_PURE_PYTHON=1: mutmut mutates sources, not compiled modules)
 and only the tests that exercise the target. Each module's killed / survived
-counts, the surviving mutants' names (`mutmut show NAME` in that folder shows one),
-the command, date and machine load go to `docs/bench/mutation-TARGET.json`.
+counts (a mutant no test reaches counts as surviving), the surviving mutants'
+names (`mutmut show NAME` in that folder shows one), the command, date and
+machine load go to `docs/bench/mutation-TARGET.json`.
 Not in CI: it runs the tests once per mutant.
 """
 
@@ -52,9 +59,34 @@ TARGETS: dict[str, tuple[list[str], list[str]]] = {
 }
 """Target -> (the modules mutated, the tests run against each mutant)."""
 
+NEWEST: dict[str, list[str]] = {
+    "net/host/web.py": ["tests/test_net_websocket.py", "tests/test_net_websocket_hardening.py",
+                        "tests/test_mutation_web.py"],
+    "net/host/transport.py": ["tests/test_net_websocket.py", "tests/test_net_protocol.py",
+                              "tests/test_net_connection.py", "tests/test_mutation_transport.py"],
+    "havana_game/client/session/lanhost.py": ["tests/test_client_lanhost.py",
+                                              "tests/test_lanhost_pids.py",
+                                              "tests/test_mutation_lanhost.py"],
+    "havana_game/client/table/recap.py": ["tests/test_client_recap.py",
+                                          "tests/test_mutation_recap.py"],
+    "havana_game/ai/parallel.py": ["tests/test_ai_parallel.py", "tests/test_ai_workers_differ.py",
+                                   "tests/test_mutation_parallel.py"],
+    "havana_game/ai/hint.py": ["tests/test_ai_hint_budget.py", "tests/test_ai_hint_prepare.py",
+                               "tests/test_client_hint.py", "tests/test_mutation_hint.py"],
+}
+"""The newest modules (issue 47), each with the tests that exercise it: with `--only`,
+only the tests of the modules chosen run."""
+TARGETS["newest"] = (list(NEWEST), sorted({t for tests in NEWEST.values() for t in tests}))
+TESTS_BY_MODULE: dict[str, dict[str, list[str]]] = {"newest": NEWEST}
+
 KILLED = {1, 3, -24, 24, 152, 255, -9, -11, 36, 37}
 """mutmut's exit codes of a mutant the tests noticed: tests failed, or a crash or
 time-out (a mutant that hangs the tests is caught too)."""
+NO_TESTS = {5, 33}
+"""mutmut's exit codes of a mutant no selected test reaches (by mutmut's record of
+which tests call which function: code run only in a child process is never
+recorded). Such a mutant is not killed: it counts as surviving."""
+TIMEOUT = {-24, 24, 152, 255, 36}
 
 
 def copy_tree(destination: Path) -> None:
@@ -89,11 +121,13 @@ def scores(folder: Path, modules: list[str]) -> dict[str, dict[str, Any]]:
         codes: dict[str, int | None] = (json.loads(meta.read_text())["exit_code_by_key"]
                                         if meta.exists() else {})
         killed = sum(1 for code in codes.values() if code in KILLED)
-        survived = sorted(name for name, code in codes.items() if code == 0)
+        survived = sorted(name for name, code in codes.items() if code == 0 or code in NO_TESTS)
+        untested = sum(1 for code in codes.values() if code in NO_TESTS)
         other = len(codes) - killed - len(survived)
         tested = killed + len(survived)
         result[module] = {"mutants": len(codes), "killed": killed,
-                          "survived": len(survived), "not_run": other,
+                          "timed_out": sum(1 for code in codes.values() if code in TIMEOUT),
+                          "survived": len(survived), "no_tests": untested, "not_run": other,
                           "score": round(killed / tested, 3) if tested else None,
                           "surviving": survived}
     return result
@@ -116,10 +150,13 @@ def main() -> int:
     modules, tests = TARGETS[args.target]
     if args.only:
         modules = [m for m in modules if Path(m).name in args.only]
+        if args.target in TESTS_BY_MODULE:
+            tests = sorted({t for m in modules for t in TESTS_BY_MODULE[args.target][m]})
     tests = [t for t in tests if (ROOT / t).exists()]
     if subprocess.run([str(PYTHON), "-c", "import mutmut"], capture_output=True).returncode:
         subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", MUTMUT], check=True)
-    folder = ROOT / "build" / "mutation" / args.target
+    part = "".join(f"-{Path(m).stem}" for m in modules) if args.only else ""
+    folder = ROOT / "build" / "mutation" / f"{args.target}{part}"
     load = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else []
     started = time.monotonic()
     returncode = 0
@@ -144,13 +181,13 @@ def main() -> int:
         "tests": tests,
         "modules": by_module,
     }
-    part = "".join(f"-{Path(m).stem}" for m in modules) if args.only else ""
     out = ROOT / "docs" / "bench" / f"mutation-{args.target}{part}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=1) + "\n")
     for module, score in by_module.items():
         print(f"{module}: {score['killed']}/{score['killed'] + score['survived']} killed "
-              f"({score['score']}), {score['not_run']} not run")
+              f"({score['score']}; {score['timed_out']} by a time-out), {score['survived']} "
+              f"survived ({score['no_tests']} reached by no test), {score['not_run']} not run")
     print(f"written to {out.relative_to(ROOT)}")
     return returncode
 
