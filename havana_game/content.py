@@ -47,6 +47,15 @@ def bot_names() -> tuple[str, ...]:
     return tuple(str(name) for name in raw["names"])
 
 
+@cache
+def reactions() -> tuple[str, ...]:
+    """The quick reactions a seat may send its table, in the order they are
+    offered (`data/reactions.json`); each one's words are `reaction.<id>`."""
+    raw = json.loads(resources.files("havana_game").joinpath("data", "reactions.json")
+                     .read_text("utf-8"))
+    return tuple(str(name) for name in raw["reactions"])
+
+
 def classic_rules() -> Ruleset:
     """The classic cards with the project's 36-building deck."""
     return find_edition("classic")

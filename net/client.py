@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from .errors import ProtocolError
 from .messages import HOST_MESSAGES, Ack, Error, Handlers, Joined, TableStatus, ViewUpdate
+from .reactions import REACTION_LIMITS, ReactionLimits
 from .session import Session
 
 Status = Literal["connecting", "connected", "reconnecting", "closed"]
@@ -71,6 +72,10 @@ class ClientConnection:
         self._session: Session | None = None
         self._joined = False
         self._closing = False
+        self.reactions: tuple[str, ...] = ()
+        """The reactions the host relays (its `welcome.reactions`; none before the
+        first connection, and none from a host of before reactions)."""
+        self._paced = ReactionLimits(REACTION_LIMITS)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_until_complete,
                                         args=(self._main(),), daemon=True,
@@ -124,6 +129,16 @@ class ClientConnection:
         """Host role, in the lobby: seat `players` at the table."""
         return self._command({"type": "set_players", "version": self.revision,
                               "players": players})
+
+    def react(self, reaction: str) -> bool:
+        """Send a quick reaction of this seat (relayed to the whole table as a
+        `reaction` message, this seat's too); False, and nothing sent, if the host
+        does not relay it or it comes faster than the host's limits allow."""
+        if reaction not in self.reactions or not self._joined or self.seat is None \
+                or not self._paced.allow(None):
+            return False
+        self._loop.call_soon_threadsafe(self._send, {"type": "react", "reaction": reaction})
+        return True
 
     def resync(self) -> None:
         self._loop.call_soon_threadsafe(self._send, {"type": "resync"})
@@ -200,6 +215,7 @@ class ClientConnection:
             reason = None
             try:
                 self._session = await Session.open(self.host, self.port, client=self._client)
+                self.reactions = self._session.reactions
                 self._set_status("connected")
                 deadline, delay = time.monotonic() + self._reconnect_for, 0.1
                 reason = await self._serve(self._session)

@@ -314,6 +314,15 @@ class SetPlayers(Message):
 
 
 @CLIENT_MESSAGES.register
+class React(Message):
+    """A quick reaction of the connection's seat, relayed to everyone at its table
+    (`reaction`); sent only to a host whose `welcome.reactions` names it."""
+
+    type: Literal["react"]
+    reaction: Code
+
+
+@CLIENT_MESSAGES.register
 class Resync(Message):
     """Ask for the full current status (after a gap in message numbers)."""
 
@@ -350,6 +359,8 @@ class Welcome(Message):
     server: Text
     heartbeat: float
     """Seconds between the host's pings; silence for 3 of them closes the connection."""
+    reactions: Annotated[list[Code], Field(max_length=16)] = []
+    """The reactions the host relays (`react`); none: it reads no `react`."""
 
 
 @HOST_MESSAGES.register
@@ -463,6 +474,17 @@ class Closed(Message):
     """"stopped": the host was asked to stop (its player left, Ctrl+C)."""
     saved: bool
     """The tables are saved: the seats' tokens take them back once it is resumed."""
+
+
+@HOST_MESSAGES.register
+class Reaction(Message):
+    """A seat of the table sent a quick reaction (`react`): every seat and
+    spectator is told, the sender too."""
+
+    type: Literal["reaction"] = "reaction"
+    n: Counter
+    seat: SeatNo
+    reaction: Code
 
 
 @HOST_MESSAGES.register

@@ -35,6 +35,8 @@ class Session:
         self.last_n = 0
         self.frames_received = 0
         self.gaps = 0
+        self.reactions: tuple[str, ...] = ()
+        """The reactions the host relays (`welcome.reactions`): only these may be sent."""
         self._seq = itertools.count(1)
 
     @classmethod
@@ -58,6 +60,7 @@ class Session:
             session.close()
             raise ProtocolError(welcome.get("reason", "unexpected_message"),
                                 **welcome.get("params", {}))
+        session.reactions = tuple(welcome.get("reactions", ()))
         return session
 
     def next_seq(self) -> int:

@@ -3,8 +3,12 @@ hurting the others (PROTOCOL.md "Limits")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from havana_game.content import reactions
+
+from ..reactions import REACTION_LIMITS, Limit
 
 
 @dataclass
@@ -64,6 +68,12 @@ class HostConfig:
     """A secret (a token) that lets a spectator who watches with it start the
     game early (`watch.owner`): the table display that opened an `autostart`
     table, which has no seat and so no host role. None: no such spectator."""
+    reactions: tuple[str, ...] = field(default_factory=reactions)
+    """The quick reactions the host relays (`react`, told in `welcome.reactions`);
+    empty: it reads no `react` (as a host of before reactions)."""
+    reaction_limits: tuple[Limit, ...] = REACTION_LIMITS
+    """(count, seconds): a seat reacts at most `count` times within any `seconds`,
+    for each pair; a reaction over a limit is dropped."""
     seed: int | None = None
     """Tables deal their games from seeds drawn from this one (reproducible games for
     tests and bug reports); None: every game gets a secret random seed."""
