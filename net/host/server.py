@@ -43,6 +43,7 @@ from ..messages import (
     OpenSeat,
     Ping,
     Pong,
+    React,
     Rejoin,
     Resync,
     SetPlayers,
@@ -50,6 +51,7 @@ from ..messages import (
     TakeBack,
     Watch,
 )
+from ..reactions import ReactionLimits
 from .audience import Update, event_info
 from .config import HostConfig
 from .connection import Connection, Outbox
@@ -117,6 +119,8 @@ class Host:
         """Connections not yet told apart (TCP or a browser), or being served a file:
         they count towards `max_connections` too."""
         self.throttle = JoinThrottle(self.config)
+        self.reaction_limits = ReactionLimits(self.config.reaction_limits)
+        """How often each seat reacted lately (`react`)."""
         self.outbox = Outbox()
         """Where connections wait to write what they were sent during a pass of
         the event loop (one write each at its end)."""
@@ -344,7 +348,7 @@ class Host:
         if not conn.fingerprints & self.playable:
             raise FrameError("ruleset_mismatch", expected=self.rules.fingerprint)
         conn.send("welcome", protocol=PROTOCOL_VERSION, server=self.config.name,
-                  heartbeat=float(self.config.heartbeat))
+                  heartbeat=float(self.config.heartbeat), reactions=list(self.config.reactions))
         request = await self._read(conn, timeout)
         if request.type not in ENTRIES.types:
             raise FrameError("expected_join", got=request.type)
@@ -529,6 +533,22 @@ class Host:
     def _pong(self, conn: Connection, message: Pong) -> None:
         """An answer to the heartbeat: that it arrived is all (it kept the
         connection from idling out)."""
+
+    @COMMANDS.on(React)
+    def _react(self, conn: Connection, message: React) -> None:
+        """A seat's quick reaction, told to everyone at its table (the sender too),
+        unless the seat passed a limit (`HostConfig.reaction_limits`): then it
+        is dropped. A host with no reactions reads no `react` (`unknown_type`)."""
+        if not self.config.reactions:
+            raise FrameError("bad_message", where="type", problem="unknown_type")
+        table, seat = self._seat_of(conn)
+        if message.reaction not in self.config.reactions:
+            raise ProtocolError("unknown_reaction", reaction=message.reaction)
+        if not self.reaction_limits.allow((table.id, seat)):
+            return
+        audience = self.audiences[table.id]
+        for other in (*audience.seats.values(), *audience.spectators):
+            other.send("reaction", seat=seat, reaction=message.reaction)
 
     @COMMANDS.on(Resync)
     def _resync(self, conn: Connection, message: Resync) -> None:
