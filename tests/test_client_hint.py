@@ -5,7 +5,7 @@ Confirm plays it; the results count the hints; LAN games only if the host allows
 from __future__ import annotations
 
 import random
-import time
+import threading
 
 import pygame
 
@@ -58,8 +58,10 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
     link = NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED)
     table = TableScene(app, link)
 
-    def slow_hint(view):  # thinking long enough to be seen thinking
-        time.sleep(0.3)
+    seen_thinking = threading.Event()
+
+    def slow_hint(view):  # thinks until the test has seen it thinking
+        seen_thinking.wait(60)  # (a safety net only: the test sets it)
         return hint_for(view, budget_ms=60)
 
     table.asks.hints = HintService(slow_hint)
@@ -68,6 +70,7 @@ def test_the_hint_button_stages_the_hard_bots_choice_and_confirm_plays_it(tmp_pa
     version = table.view["version"]
     step(app, key(pygame.K_h))
     assert table.asks.hint_text == tr("hint.thinking") and not table.button("hint").enabled
+    seen_thinking.set()
     until(app, lambda: table.asks.hint_text not in ("", tr("hint.thinking")))
     assert table.asks.hint_text.startswith(tr("hint.line", text="")) and not table.staging.empty
     staged = table.staging.decision(table.view)

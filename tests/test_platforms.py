@@ -180,7 +180,8 @@ def test_a_process_that_will_not_stop_is_killed() -> None:
     assert stubborn.stdout is not None and stubborn.stdout.readline()
     started = time.monotonic()
     platforms.terminate(stubborn.pid, 0.3)
-    assert not platforms.alive(stubborn.pid) and 0.3 <= time.monotonic() - started < 5
+    # killed, after its grace time (a lower bound: a busy machine only adds to it)
+    assert not platforms.alive(stubborn.pid) and time.monotonic() - started >= 0.3
     stubborn.wait(5)
 
 

@@ -8,11 +8,14 @@ import asyncio
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from havana_game.ai import make_bot
 from havana_game.content import find_edition
+from havana_game.rules.decisions import to_json
 from net.host import Host, HostConfig
 from net.host.table import Table
 
@@ -23,19 +26,19 @@ from .seeds import HOST_SEED
 pytestmark = pytest.mark.skipif(not browser.available(), reason=browser.INSTALL_HINT)
 
 PHONE = (390, 844)
+PAGE_SEEDS = (4701, 4702)
+"""Each browser seat's clicks are chosen by its seed (STEP), Ana's then Bea's."""
+BOT_SEED = 4703
+"""The random bot's seed (the host gives a bot a secret one)."""
 
-STEP = """
-const mode = document.body.dataset.mode;
-if (!["choose", "act", "tax", "build", "cover"].includes(mode)) return [mode, null];
-const confirm = document.getElementById("confirm");
-if (confirm && !confirm.disabled) { confirm.click(); return [mode, "confirm"]; }
-const picks = [...document.querySelectorAll("button.pick:not(:disabled)")];
-if (!picks.length) return [mode, "stuck"];
-picks[Math.floor(Math.random() * picks.length)].click();
-return [mode, "pick"];
-"""
-"""One click of the test's player: Confirm once a whole decision is staged, else
-any highlighted control (a legal card, row end, option or End turn)."""
+STEP = (Path(__file__).parent / "web" / "player.js").read_text()
+"""One click of the test's player, chosen by `seed` (arguments[0]): Confirm once a
+whole decision is staged, else one of the highlighted controls (a legal card, row
+end, option or End turn). It returns the mode, the action, what the views showed
+wrong about the player's last confirmed build or opening pair (the building at
+the seat, the materials dropped by the payment clicked; the cards picked out of
+the hand), the seqs of commands the host refused and, at a Confirm, the decision
+sent with its seq."""
 
 LAYOUT = """
 const small = [...document.querySelectorAll("button, select, input")].filter((e) => {
@@ -105,26 +108,33 @@ def _sit(phone: browser.Browser, url: str, name: str) -> None:
 
 
 def _play(phones: list[browser.Browser], table: Table, host: BackgroundHost,
-          midway: Any = None, timeout: float = 240.0) -> set[str]:
-    """Click through the pages until the game is over; the decision kinds asked."""
+          midway: Any = None, timeout: float = 240.0) -> tuple[set[str], list[list[Any]]]:
+    """Click through the pages until the game is over, each page by its own seed
+    (PAGE_SEEDS); the decision kinds asked, and each page's decisions the host took
+    (confirmed and not refused)."""
     asked: set[str] = set()
     end = time.monotonic() + timeout
     checked: set[str] = set()
+    sent: list[dict[int, Any]] = [{} for _ in phones]
     while time.monotonic() < end:
         over = True
-        for phone in phones:
-            mode, action = phone.js(STEP)
+        for phone, seed, mine in zip(phones, PAGE_SEEDS, sent, strict=False):
+            mode, action, problems, refused, confirmed = phone.js(STEP, seed)
             over = over and mode == "over"
+            assert not problems, problems
             assert action != "stuck", f"nothing to click in mode {mode}"
+            for seq in refused:
+                mine.pop(seq, None)
             if action == "confirm":
                 asked.add(mode)
+                mine[confirmed["seq"]] = confirmed["decision"]
             if action is not None and mode not in checked:  # each kind at phone size
                 overflow, small, wide = phone.js(LAYOUT)
                 assert overflow <= 0, f"{mode}: the page is {overflow} px too wide: {wide}"
                 assert not small, f"{mode}: touch targets under 44 px: {small}"
                 checked.add(mode)
         if over:
-            return asked
+            return asked, [list(mine.values()) for mine in sent]
         if midway is not None and host.call(
                 lambda: table.game.state.version if table.game else 0) >= 12:
             midway()
@@ -150,8 +160,12 @@ def _check_results(phones: list[browser.Browser], table: Table, host: Background
 
 def _game(web_host: BackgroundHost, phones: list[browser.Browser], edition: str,
           midway: Any) -> set[str]:
+    """A game of two pages and a random bot, the same on every run: the host's seed
+    deals it, the bot plays by BOT_SEED and each page's clicks by its PAGE_SEEDS.
+    Each page's confirmed decisions are the ones the host took for its seat."""
     table = web_host.call(lambda: web_host.host.create_table(
         3, [None, None, "random"], rules=find_edition(edition)))
+    web_host.call(lambda: setattr(table.seats[2], "bot", make_bot("random", BOT_SEED)))
     url = f"http://127.0.0.1:{web_host.port}/#code={table.code}"
     _sit(phones[0], url, "Ana")
     _sit(phones[1], url, "Bea")
@@ -160,8 +174,16 @@ def _game(web_host: BackgroundHost, phones: list[browser.Browser], edition: str,
     _wait(lambda: web_host.call(lambda: sum(s.kind == "human" for s in table.seats)) == 2,
           what="both seated")
     phones[0].js("document.getElementById('start').click()")
-    asked = _play(phones, table, web_host, lambda: midway(phones, table, web_host))
+    asked, sent = _play(phones, table, web_host, lambda: midway(phones, table, web_host))
     _check_results(phones, table, web_host)
+    game = table.game
+    assert game is not None
+    taken = web_host.call(lambda: [(seat, to_json(decision, table.rules.names))
+                                   for seat, decision in game.history])
+    print('DIGEST', edition, len(taken), __import__('hashlib').sha1(repr(taken).encode()).hexdigest())  # TEMP
+    for phone, decisions in zip(phones, sent, strict=True):
+        seat = phone.js("return window.havana.state.seat")
+        assert decisions == [d for s, d in taken if s == seat], seat
     return asked
 
 
@@ -258,8 +280,11 @@ def test_a_table_the_host_closes_on_purpose_is_said_plainly_on_the_phone(phones)
     assert ana.js("const s = document.getElementById('status');"
                   "return s.scrollWidth <= s.clientWidth")  # read whole, not cut off
     assert ana.js("return localStorage.length") >= 1  # the seat's token, kept
-    time.sleep(1.0)
-    assert ana.js("return window.havana.state.link.status") == "closed"  # never retried
+    # Never retried: once its socket's close came, no new connection is under way
+    # nor scheduled (a retry is set up only by that close, on a link not stopped).
+    _wait(lambda: ana.js("return window.havana.state.link.ws === null"), what="the close")
+    assert ana.js("const link = window.havana.state.link;"
+                  "return [link.status, link.stopped]") == ["closed", True]
     _laid_out(ana, "wait")
 
 
