@@ -33,7 +33,9 @@ def test_the_results_chart_shows_the_games_own_vp(tmp_path, edition):
     assert curve.vp[-1] == [seat["vp"] for seat in results.final["seats"]]
     replay = Replay(record, results.names)
     by_round = curve.by_round()
-    assert len(by_round) == len(replay.round_starts) + 1
+    rounds = sum(event["kind"] == "round_started" for event in results.model.events)
+    assert curve.rounds == rounds == results.final["round"]  # the log's and Statistics' count
+    assert len(by_round) == rounds + 1 == len(replay.round_starts)  # (the setup starts one)
     for end, point in zip(curve.round_ends, by_round[1:], strict=True):
         state = replay.state(end)
         assert point == [state.vp(seat) for seat in range(3)]

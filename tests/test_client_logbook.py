@@ -133,3 +133,17 @@ def test_a_local_games_log_and_record_call_its_bots_by_the_names_chosen(tmp_path
     assert seated == ["Ana", "Benito"]
     assert not any(name in line for line in table.flow.log_lines for name in bot_names())
     table.close()
+
+
+def test_a_forced_step_is_a_mark_on_the_move_it_plays():
+    """"Ana has no other choice here, so the game plays it for them:" before every
+    such move made the log long: the move's own line says it."""
+    book = LogBook(NAMES.__getitem__)
+    pesos = edition.rules().cards[_card("pesos")].name
+    played = tr("log.action", name="Ana", card=tr(f"card.{pesos}"))
+    lines = book.lines([_event("forced", seat=0, end_turn=False),
+                        _event("action", seat=0, card=_card("pesos")),
+                        _event("forced", seat=1, end_turn=True)])
+    assert lines == [tr("log.forced_move", move=played), tr("log.forced_end", name="Bo")]
+    alone = book.lines([_event("forced", seat=1, end_turn=False)])
+    assert alone == [tr("log.forced", name="Bo")]  # (nothing after it to mark)

@@ -152,8 +152,10 @@ def test_play_again_starts_from_the_last_games_setup(tmp_path):
     assert setup.names[:2] == ["Ana", "Bo"] and setup.edition == "classic"
 
 
-def test_results_list_many_buildings_by_name_instead_of_overlapping_cards(tmp_path,
-                                                                           monkeypatch):
+def test_results_show_every_players_buildings_one_way(tmp_path, monkeypatch):
+    """As cards side by side while every player's fit so; else every row lists
+    names (the winner's as a list and the loser's as cards read as two kinds of
+    thing)."""
     import pygame
 
     from havana_game.client.scenes import results as results_module
@@ -167,10 +169,16 @@ def test_results_list_many_buildings_by_name_instead_of_overlapping_cards(tmp_pa
                         lambda ident, *a: faces.append(ident) or pygame.Surface((1, 1)))
     monkeypatch.setattr(results_module, "building_name",
                         lambda ident: names.append(ident) or ident)
-    area = pygame.Rect(0, 0, results.px(430), results.px(100))
-    surface = pygame.Surface((area.w, area.h))
-    results._draw_built(surface, ids[:3], area)
-    assert faces == ids[:3] and not names
-    faces.clear()
-    results._draw_built(surface, ids[:12], area)
-    assert not faces and set(names) == set(ids[:12])  # every one named
+    seats = results.final["seats"]
+    surface = pygame.Surface(results.size)
+    for built in ([ids[:3], ids[3:5]], [ids[:12], ids[12:14]]):
+        faces.clear()
+        names.clear()
+        for seat, own in zip(seats, built, strict=False):
+            seat["built"] = own
+        results.draw_content(surface)
+        shown = ids[:5] if len(built[0]) == 3 else ids[:14]
+        if len(built[0]) == 3:
+            assert sorted(faces) == sorted(shown) and not names
+        else:  # twelve do not fit as cards: no row shows cards
+            assert not faces and set(names) == set(shown)  # every one named

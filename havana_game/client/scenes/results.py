@@ -161,9 +161,11 @@ class ResultsScene(Scene):
         row_h = min(self.px(118), (self.buttons[0].rect.top - gap - top) // view["players"] - gap)
         width = self.px(1100)
         left = (self.size[0] - width) // 2
+        area = self._built_area(pygame.Rect(left, top, width, row_h))
+        as_cards = all(self._cards_fit(len(info["built"]), area) for info in view["seats"])
         for place, seat in enumerate(ranking(view)):
             box = pygame.Rect(left, top + place * (row_h + gap), width, row_h)
-            self._draw_row(surface, box, place, seat)
+            self._draw_row(surface, box, place, seat, as_cards)
         if self.message:
             label = fonts.text(fonts.fit(self.message, self.px(14), self.size[0] - self.px(40)),
                                self.px(14), art.DANGER)
@@ -175,18 +177,29 @@ class ResultsScene(Scene):
         """VP over the rounds above, what each player spent below."""
         assert self.final is not None
         upper = area.h * 3 // 5
-        by_round = curve.by_round()
         charts.draw_vp_chart(surface, pygame.Rect(area.left, area.top, area.w, upper - self.px(6)),
-                             by_round, self.names, self.px, self.final["target_vp"],
-                             x_label=tr("results.chart_rounds", rounds=len(by_round) - 1))
+                             curve.by_round(), self.names, self.px, self.final["target_vp"],
+                             x_label=tr("results.chart_rounds", rounds=curve.rounds),
+                             first_number=0)
         labels = {kind: tr(f"results.spent.{kind}") for kind in charts.SPENT}
         charts.draw_spending(surface, pygame.Rect(area.left, area.top + upper, area.w,
                                                   area.h - upper), curve, self.names, self.px,
-                             labels, lambda vp, count: trn("results.score", count, vp=vp))
+                             tr("results.spent.title"), labels,
+                             lambda vp, count: trn("results.score", count, vp=vp))
 
-    def _draw_row(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int) -> None:
+    def _built_area(self, box: pygame.Rect) -> pygame.Rect:
+        """Where a row `box` shows the player's buildings."""
+        return pygame.Rect(box.left + self.px(660), box.top + self.px(8), self.px(430),
+                           box.h - self.px(16))
+
+    def _cards_fit(self, count: int, area: pygame.Rect) -> bool:
+        """`count` building cards fit side by side in `area` without covering each other."""
+        return count * (int(area.h / 1.39) + self.px(4)) <= area.w + self.px(4)
+
+    def _draw_row(self, surface: pygame.Surface, box: pygame.Rect, place: int, seat: int,
+                  as_cards: bool) -> None:
         """One player's row: rank, name, score, the story of their game (shrunk to
-        fit the row) and their buildings."""
+        fit the row) and their buildings (`as_cards`, or as a list of names)."""
         view = self.final
         assert view is not None
         info = view["seats"][seat]
@@ -208,17 +221,17 @@ class ResultsScene(Scene):
                                 box.bottom - self.px(4) - y, spacing=1.15)
         for i, line in enumerate(block.lines):
             surface.blit(fonts.text(line, block.size, art.TEXT_LIGHT), (x, y + i * block.step))
-        self._draw_built(surface, info["built"], pygame.Rect(box.left + self.px(660),
-                         box.top + self.px(8), self.px(430), box.h - self.px(16)))
+        area = self._built_area(box)
+        if as_cards:
+            self._draw_built(surface, info["built"], area)
+        else:
+            self._draw_built_names(surface, info["built"], area)
 
     def _draw_built(self, surface: pygame.Surface, built: list[str], area: pygame.Rect) -> None:
-        """The buildings as cards side by side, or, when that many would not fit
-        without covering each other, as a list of names with their VP."""
+        """The buildings as cards side by side (every player's, when all of them
+        fit so: one look for every row; else every row lists names)."""
         h = area.h
         w = int(h / 1.39)
-        if len(built) * (w + self.px(4)) > area.w + self.px(4):
-            self._draw_built_names(surface, built, area)
-            return
         for i, ident in enumerate(built):
             surface.blit(building_face(ident, (w, h), self.app.settings.colorblind),
                          (area.left + i * (w + self.px(4)), area.top))
@@ -226,7 +239,9 @@ class ResultsScene(Scene):
     def _draw_built_names(self, surface: pygame.Surface, built: list[str],
                           area: pygame.Rect) -> None:
         """Columns of "star VP, name" lines, the biggest first."""
-        line = self.px(21)
+        if not built:
+            return
+        line = max(self.px(21), fonts.line_step(self.px(13), 1.15))
         rows = max(1, area.h // line)
         columns = -(-len(built) // rows)
         width = area.w // columns

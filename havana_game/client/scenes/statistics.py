@@ -153,14 +153,21 @@ class StatisticsScene(Scene):
         top, bottom = px(140), self.buttons[0].rect.top - px(16)
         half = (self.size[0] - px(100)) // 2
         series = self.vp_per_game()
+        left = pygame.Rect(px(40), top, half, bottom - top)
         if len(series) > 1:
-            charts.draw_vp_chart(surface, pygame.Rect(px(40), top, half, bottom - top), series,
-                                 [tr("stats.chart_you")], px,
-                                 x_label=tr("stats.chart_games", count=len(series)))
+            charts.draw_vp_chart(surface, left, series, [tr("stats.chart_you")], px,
+                                 x_label=tr("stats.chart_games", count=len(series)),
+                                 first_number=1)
+        else:  # (a line needs two games)
+            charts.draw_empty(surface, left, tr("stats.chart_you"),
+                              trn("stats.chart_later", len(series)), px)
         levels = [(tr_name("ai_level", level=level), tally.won / tally.played, tally_text(tally))
                   for level, tally in self.summary.by_level.items()]
-        charts.draw_bars(surface, pygame.Rect(px(60) + half, top, half, bottom - top),
-                         tr("stats.by_level"), levels, px)
+        right = pygame.Rect(px(60) + half, top, half, bottom - top)
+        if levels:
+            charts.draw_bars(surface, right, tr("stats.by_level"), levels, px)
+        else:
+            charts.draw_empty(surface, right, tr("stats.by_level"), tr("stats.no_ai"), px)
 
     def _column(self, surface: pygame.Surface, sections: list[tuple[str, list[tuple[str, str]]]],
                 x: float, y: float) -> None:

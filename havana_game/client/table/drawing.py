@@ -137,6 +137,8 @@ class TableDrawing:
             if rect is not None:
                 face = card_face(drag[0], (rect.h * 100 // 145, rect.h))
                 drawn.append(surface.blit(face, face.get_rect(center=table.mouse)))
+        if table.layers.modal() and table.layout_ is not None and table.viewer is not None:
+            drawn.append(_dim(surface, table.layout_.hand))
         drawn += table.layers.draw(surface)
         canvas = self.canvas
         if canvas is not None and not table.layers.modal():
@@ -367,7 +369,7 @@ class TableDrawing:
         chosen = staging.decision(view) if discard is not None else None
         picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
             else staging.cards
-        mouse = None if table.paused else table.mouse
+        mouse = None if table.paused or table.layers.modal() else table.mouse
         hovered = self._hand_hover() if mouse is not None else None
         # a hovered card is shown large over whatever lies above the hand
         bounds = [pygame.Rect((0, 0), table.size)] if hovered is not None else \
@@ -415,3 +417,15 @@ class TableDrawing:
         assert layout is not None
         pygame.draw.rect(surface, colors[0], box, border_radius=self.table.px(8))
         surface.blit(fonts.text(shown, layout.px(14), colors[1], True), spot)
+
+
+HAND_DIM = (0, 0, 0, 110)
+"""The extra shade over the hand under a modal layer: its bright cards would stand
+out of the layer's own shade as the one thing to look at."""
+
+
+def _dim(surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """`rect` of `surface` shaded by `HAND_DIM`; where."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill(HAND_DIM)
+    return surface.blit(shade, rect)

@@ -1,6 +1,8 @@
 """The game log's lines, with what one event alone cannot say: that a thief
 found no one to rob (docs/RULES.md "Victims": nobody eligible, nothing), and the moment a
-player reaches the goal (classic: the game ends when that turn ends)."""
+player reaches the goal (classic: the game ends when that turn ends). A step the game
+played for a player who had no other choice is told as a mark on that move's line
+("Ana plays Mama (no other choice)"), not as a sentence of its own before it."""
 
 from __future__ import annotations
 
@@ -53,11 +55,21 @@ class LogBook:
         if fresh:
             self.vp, self.seated = {}, {}
         out: list[str] = []
+        forced: LogLine | None = None
+        """A forced step's line, held to be told as a mark on the move it plays."""
         for index, event in enumerate(events):
             if event["kind"] == SEATED:
                 self.seated[event["data"]["seat"]] = event["data"]["name"]
             line = log_line(event, self.player)
+            if event["kind"] == "forced" and not event["data"]["end_turn"]:
+                forced = LogLine.of(line, event)
+                continue
             if line:
+                if forced is not None and forced.seat == event["data"].get("seat"):
+                    line = tr("log.forced_move", move=line)
+                elif forced is not None:
+                    out.append(forced)
+                forced = None
                 out.append(LogLine.of(line, event))
             data = event["data"]
             if event["kind"] == "action" and effect(card_key(data["card"])).robs \
@@ -69,7 +81,7 @@ class LogBook:
                 if self.target and before < self.target <= self.vp[data["seat"]]:
                     out.append(tr("log.goal", name=self.player(data["seat"]),
                                   vp=self.vp[data["seat"]], target=self.target))
-        return out
+        return out if forced is None else [*out, forced]
 
     def player(self, seat: int) -> str:
         """Who plays `seat` at this point of the log."""

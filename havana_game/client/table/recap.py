@@ -86,7 +86,11 @@ class Recap:
 
     @classmethod
     def of(cls, events: Sequence[Event], seat: int, name: Callable[[int], str]) -> Recap | None:
-        """The recap of `events` for `seat`, or None if there is nothing to tell."""
+        """The recap of `events` for `seat`, or None if there is nothing to tell
+        but a new round's turn order (the top bar shows it: no panel to dismiss
+        for that alone)."""
+        if all(event["kind"] == "round_started" for event in events):
+            return None
         lines: list[tuple[str, int | None]] = []
         for event in events:
             data = event["data"]

@@ -140,14 +140,27 @@ def _draw_face_up(surface: pygame.Surface, canvas: Canvas, view: View, seat: int
             [slots[info["face_up"].index(info["covered"])]] if info["covered"] in info["face_up"] \
             else slots[:1]
         for i, slot in enumerate(covered_slots):
-            spot = slot.move(canvas.px(6), canvas.px(10)) if info["face_up"] else slot
-            surface.blit(card_back(size), spot)
+            spot = _lying_on(slot) if info["face_up"] else slot
+            surface.blit(card_back(spot.size), spot)
             if show_face_down and face_down and i < len(face_down):
                 secret = face_down[i]
                 tag = fonts.text(f"{printed_card(secret).number}", canvas.px(16), art.ACCENT, True)
                 surface.blit(tag, tag.get_rect(center=spot.center))
                 canvas.secrets.add(("face_down", seat, secret))
                 canvas.hovers.append((spot, card_tooltip(secret)))
+
+
+COVERING = 0.8
+"""A face-down card lying on a face-up one is this share of its size."""
+
+
+def _lying_on(slot: pygame.Rect) -> pygame.Rect:
+    """Where a face-down card lies on the face-up card in `slot`: inside that
+    slot, at its bottom right (the covered card's number still shows), so that it
+    covers neither the other card nor the counters beside them."""
+    spot = pygame.Rect(0, 0, round(slot.w * COVERING), round(slot.h * COVERING))
+    spot.bottomright = slot.bottomright
+    return spot
 
 
 def _squeezed(surface: pygame.Surface, image: pygame.Surface, slot: pygame.Rect,

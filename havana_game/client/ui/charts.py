@@ -22,9 +22,9 @@ from . import art, fonts
 DASHES: tuple[tuple[int, int], ...] = ((1, 0), (6, 4), (2, 3), (9, 3))
 """Each seat's line style in design pixels (drawn, gap): solid, dashed, dotted, long."""
 MARKERS = ("circle", "square", "triangle", "diamond")
+"""Each seat's point marker."""
 COMPACT_BELOW = 110
 """A chart lower than this (design pixels) has no legend and no axis labels."""
-"""Each seat's point marker."""
 SPENT = ("colored", "gray", "pesos", "workers")
 """What a building is paid with, as the spending bars show it."""
 SPENT_COLORS: dict[str, tuple[int, int, int]] = {
@@ -41,7 +41,9 @@ class GameCurve:
     vp: list[list[int]]
     """Every seat's VP at each position: 0 is the deal, i after the i-th decision."""
     round_ends: list[int]
-    """The position at which each round ended (the last: the end of the game)."""
+    """The position at which each round of play ended (the last: the end of the
+    game); the setup before round 1 is none (the log and Statistics count the
+    game's rounds so)."""
     spent: list[dict[str, int]]
     """Per seat: the units of each `SPENT` kind handed over for buildings."""
     built: list[list[int]]
@@ -52,8 +54,13 @@ class GameCurve:
         return len(self.vp[0])
 
     def by_round(self) -> list[list[int]]:
-        """Every seat's VP at the deal and at the end of each round."""
+        """Every seat's VP at the deal and at the end of each round (`rounds` + 1 points)."""
         return [self.vp[0], *(self.vp[end] for end in self.round_ends)]
+
+    @property
+    def rounds(self) -> int:
+        """The rounds the game was played in (its last round counts, however short)."""
+        return len(self.round_ends)
 
 
 def curve_of(record: dict[str, Any]) -> GameCurve:
@@ -75,7 +82,7 @@ def curve_of_game(game: Game) -> GameCurve:
         before, rounds = state.vp(seat), state.round
         apply(state, seat, decision)
         vp.append([state.vp(s) for s in seats])
-        if state.round != rounds:
+        if state.round != rounds and rounds > 0:  # (round 0: the setup)
             round_ends.append(position - 1)
         if isinstance(decision, Build):
             paid = decision.payment
@@ -148,22 +155,26 @@ class LineChart:
 def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
                   names: Sequence[str], px: Callable[[float], int], target: int | None = None,
                   positions: Sequence[int] | None = None, current: int | None = None,
-                  x_label: str = "") -> LineChart:
+                  x_label: str = "", first_number: int | None = None) -> LineChart:
     """Every seat's VP as a line over `series` (one list of seats' VP per point),
     in `rect`: the seat's colour, line style and marker, a legend of `names`, the
-    VP goal as a line, and a marker at the point of position `current` (a replay's
-    place). Returns where the points are, for clicks."""
+    VP goal as a line, a marker at the point of position `current` (a replay's
+    place), the points numbered along the axis from `first_number` (a round's or
+    a game's number; 0 is left bare) and `x_label` under them. Returns where the
+    points are, for clicks."""
     surface.blit(art.panel(rect.size), rect)
     compact = rect.h < px(COMPACT_BELOW)  # (a replay's panel): no legend, no axis text
-    legend_h = 0 if compact else px(24)
-    margin = px(6) if compact else px(44)
+    size = px(12)
+    line = fonts.line_step(size, 1.15)
+    legend_h = 0 if compact else max(px(24), line + px(6))
+    below = px(6) + (line if first_number is not None else 0) + (line if x_label else 0)
+    margin = px(6) if compact else px(14) + fonts.font(size).size(str(_top_vp(series, target)))[0]
     plot = pygame.Rect(rect.left + margin, rect.top + (px(6) if compact else px(12)) + legend_h,
                        rect.w - margin - (px(6) if compact else px(16)),
-                       rect.h - (px(12) if compact else px(48)) - legend_h)
-    top_vp = max([target or 0, *(max(point) for point in series), 5])
+                       rect.h - (px(12) if compact else px(18) + below) - legend_h)
+    top_vp = _top_vp(series, target)
     scale = plot.h / top_vp
     step = plot.w / max(1, len(series) - 1)
-    size = px(12)
     for value in range(0, top_vp + 1, 5 if top_vp <= 40 else 10):  # the VP axis
         y = plot.bottom - value * scale
         pygame.draw.line(surface, (70, 90, 80), (plot.left, y), (plot.right, y), 1)
@@ -173,9 +184,8 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
     if target:
         y = plot.bottom - target * scale
         _dashed(surface, art.ACCENT, [(plot.left, y), (plot.right, y)], (4, 4), 1, px(1))
-    if x_label:
-        label = fonts.text(x_label, size, art.TEXT_DIM)
-        surface.blit(label, label.get_rect(midtop=(plot.centerx, plot.bottom + px(6))))
+    if not compact:
+        _draw_x_axis(surface, plot, len(series), first_number, x_label, size, px)
     marks_every = max(1, len(series) // 24)
     for seat in range(len(names)):
         color = art.SEAT_COLORS[seat % len(art.SEAT_COLORS)]
@@ -190,9 +200,7 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
         x = rect.left + px(16) + seat * (rect.w - px(32)) // max(1, len(names))
         legend_y = rect.top + px(8) + legend_h // 2
         draw_marker(surface, MARKERS[seat % len(MARKERS)], (x + px(8), legend_y), px(5), color)
-        shown = fonts.fit(f"{names[seat]} {series[-1][seat]}", size,
-                          (rect.w - px(32)) // max(1, len(names)) - px(24))
-        label = fonts.text(shown, size, art.TEXT_LIGHT, True)
+        label = fonts.text(f"{names[seat]} {series[-1][seat]}", size, art.TEXT_LIGHT, True)
         surface.blit(label, label.get_rect(midleft=(x + px(18), legend_y)))
     spots = list(positions) if positions is not None else list(range(len(series)))
     if current is not None and spots:
@@ -203,27 +211,80 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[S
     return LineChart(plot, spots)
 
 
+def _top_vp(series: Sequence[Sequence[int]], target: int | None) -> int:
+    """The VP at the top of a chart's axis."""
+    return max([target or 0, *(max(point) for point in series), 5])
+
+
+TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
+"""How many points apart the x axis's numbers may be (the first that leaves room)."""
+
+
+def _draw_x_axis(surface: pygame.Surface, plot: pygame.Rect, points: int,
+                 first_number: int | None, x_label: str, size: int,
+                 px: Callable[[float], int]) -> None:
+    """The points' numbers under `plot` (every few, as many as have room), and
+    `x_label` under them."""
+    y = plot.bottom + px(6)
+    if first_number is not None and points:
+        step = plot.w / max(1, points - 1)
+        widest = fonts.font(size).size(str(first_number + points - 1))[0] + px(10)
+        every = next((n for n in TICK_STEPS if n * step >= widest), TICK_STEPS[-1])
+        for i in range(points):
+            number = first_number + i
+            if number > 0 and (number % every == 0 or every == 1):
+                x = plot.left + i * step
+                pygame.draw.line(surface, art.TEXT_DIM, (x, plot.bottom), (x, plot.bottom + px(3)))
+                label = fonts.text(str(number), size, art.TEXT_DIM)
+                surface.blit(label, label.get_rect(midtop=(x, y)))
+        y += fonts.line_step(size, 1.15)
+    if x_label:
+        label = fonts.text(x_label, size, art.TEXT_DIM)
+        surface.blit(label, label.get_rect(midtop=(plot.centerx, y)))
+
+
+def draw_empty(surface: pygame.Surface, rect: pygame.Rect, heading: str, words: str,
+               px: Callable[[float], int]) -> None:
+    """A chart's panel with nothing to show yet: its `heading`, and `words` saying
+    why (wrapped into the panel)."""
+    surface.blit(art.panel(rect.size), rect)
+    label = fonts.text(heading, px(17), art.ACCENT, True)
+    surface.blit(label, (rect.left + px(14), rect.top + px(10)))
+    y = rect.top + px(14) + fonts.line_step(px(17), 1.3)
+    for line in fonts.wrap(words, px(15), rect.w - px(28)):
+        surface.blit(fonts.text(line, px(15), art.TEXT_DIM), (rect.left + px(14), y))
+        y += fonts.line_step(px(15), 1.3)
+
+
 def draw_spending(surface: pygame.Surface, rect: pygame.Rect, curve: GameCurve,
-                  names: Sequence[str], px: Callable[[float], int],
+                  names: Sequence[str], px: Callable[[float], int], heading: str,
                   labels: dict[str, str], vp_label: Callable[[int, int], str]) -> None:
-    """Per player, one bar of what their buildings cost (`SPENT` kinds, hatched
-    and coloured), with the VP and the number of buildings they brought."""
+    """Under `heading`, per player, one bar of what their buildings cost (`SPENT`
+    kinds, hatched and coloured), with the VP and the number of buildings they
+    brought; the key of the kinds (`labels`) at the bottom."""
     surface.blit(art.panel(rect.size), rect)
     size = px(13)
+    title = fonts.text(heading, size, art.ACCENT, True)
+    surface.blit(title, (rect.left + px(12), rect.top + px(6)))
+    key_h = fonts.line_step(size, 1.2) + px(10)
+    top = rect.top + px(10) + fonts.line_step(size, 1.2)
     most = max([sum(spent.values()) for spent in curve.spent] + [1])
-    row = (rect.h - px(40)) // max(1, len(names))
-    bar_left = rect.left + px(150)
-    bar_w = rect.w - px(170)
+    row = (rect.bottom - key_h - top) // max(1, len(names))
+    name_w = max(px(130), *(fonts.font(size, True).size(name)[0] for name in names),
+                 *(fonts.font(size - px(1)).size(vp_label(sum(built), len(built)))[0]
+                   for built in curve.built))
+    bar_left = rect.left + px(20) + name_w
+    bar_w = rect.right - px(20) - bar_left
     for seat, name in enumerate(names):
-        y = rect.top + px(10) + seat * row
+        y = top + seat * row
         color = art.SEAT_COLORS[seat % len(art.SEAT_COLORS)]
-        label = fonts.text(fonts.fit(name, size, px(130), True), size, color, True)
+        label = fonts.text(name, size, color, True)
         surface.blit(label, (rect.left + px(12), y))
-        gained = fonts.text(fonts.fit(vp_label(sum(curve.built[seat]), len(curve.built[seat])),
-                                      size - px(1), px(130)), size - px(1), art.TEXT_DIM)
-        surface.blit(gained, (rect.left + px(12), y + px(18)))
+        gained = fonts.text(vp_label(sum(curve.built[seat]), len(curve.built[seat])),
+                            size - px(1), art.TEXT_DIM)
+        surface.blit(gained, (rect.left + px(12), y + fonts.line_step(size, 1.15)))
         x = bar_left
-        bar_h = max(px(10), row - px(14))
+        bar_h = max(px(10), row - px(8))
         for kind in SPENT:
             amount = curve.spent[seat][kind]
             if not amount:
@@ -234,17 +295,18 @@ def draw_spending(surface: pygame.Surface, rect: pygame.Rect, curve: GameCurve,
             _hatch(surface, part, SPENT_HATCH[kind], px(6))
             pygame.draw.rect(surface, art.INK, part, 1)
             text = fonts.text(str(amount), size, art.INK, True)
-            if text.get_width() + px(4) < width:
+            if text.get_width() + px(4) < width and text.get_height() <= bar_h:
                 surface.blit(text, text.get_rect(center=part.center))
             x += width
     x = rect.left + px(12)
     for kind in SPENT:  # the key
-        swatch = pygame.Rect(x, rect.bottom - px(24), px(16), px(14))
+        label = fonts.text(labels[kind], size, art.TEXT_LIGHT)
+        swatch = pygame.Rect(x, rect.bottom - px(6) - label.get_height(), px(16),
+                             label.get_height())
         pygame.draw.rect(surface, SPENT_COLORS[kind], swatch)
         _hatch(surface, swatch, SPENT_HATCH[kind], px(5))
         pygame.draw.rect(surface, art.INK, swatch, 1)
-        label = fonts.text(labels[kind], size, art.TEXT_LIGHT)
-        surface.blit(label, (swatch.right + px(6), swatch.top - px(1)))
+        surface.blit(label, (swatch.right + px(6), swatch.top))
         x = swatch.right + px(16) + label.get_width()
 
 
@@ -274,14 +336,19 @@ def draw_bars(surface: pygame.Surface, rect: pygame.Rect, heading: str,
     size = px(15)
     label = fonts.text(heading, px(17), art.ACCENT, True)
     surface.blit(label, (rect.left + px(14), rect.top + px(10)))
-    row = min(px(44), (rect.h - px(50)) // max(1, len(bars)))
-    bar_left, bar_w = rect.left + px(130), rect.w - px(150)
+    top = rect.top + px(16) + fonts.line_step(px(17), 1.3)
+    said_h = fonts.line_step(size - px(2), 1.1)
+    row = min(max(px(44), fonts.line_step(size) + said_h + px(8)),
+              (rect.bottom - px(8) - top) // max(1, len(bars)))
+    name_w = max([px(110), *(fonts.font(size).size(name)[0] for name, _, _ in bars)])
+    bar_left = rect.left + px(24) + name_w
+    bar_w = rect.right - px(20) - bar_left
     for index, (name, share, text) in enumerate(bars):
-        y = rect.top + px(44) + index * row
-        shown = fonts.text(fonts.fit(name, size, px(110)), size, art.TEXT_LIGHT)
+        y = top + index * row
+        shown = fonts.text(name, size, art.TEXT_LIGHT)
         surface.blit(shown, (rect.left + px(14), y + px(2)))
-        bar = pygame.Rect(bar_left, y, max(1, round(bar_w * share)), row - px(18))
+        bar = pygame.Rect(bar_left, y, max(1, round(bar_w * share)), row - said_h - px(4))
         pygame.draw.rect(surface, art.SEAT_COLORS[0], bar)
         pygame.draw.rect(surface, art.INK, pygame.Rect(bar_left, y, bar_w, bar.h), 1)
-        said = fonts.text(fonts.fit(text, size - px(2), bar_w), size - px(2), art.TEXT_DIM)
+        said = fonts.text(text, size - px(2), art.TEXT_DIM)
         surface.blit(said, (bar_left, bar.bottom + px(1)))
