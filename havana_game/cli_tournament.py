@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
                              f"(levels: {', '.join(BOT_LEVEL_NAMES)}, and hint: what the Hint "
                              "button suggests); hard@MS is the hard bot thinking MS "
                              "milliseconds whatever --budget-ms says, hard@MS:N on N worker "
-                             "processes (default: every core); hint@MS[:N] likewise "
+                             "processes (default: one); hint@MS[:N] likewise "
                              "(no default: needed unless --resume)")
     parser.add_argument("--games", type=positive, default=None,
                         help=f"how many games (default: {DEFAULT_GAMES}; with --resume: how "

@@ -212,6 +212,9 @@ def _register_host(subparsers: argparse._SubParsersAction) -> None:
                            "watching with it (the big screen that opened the table) may "
                            "start the game early, and no player gets the host role by "
                            "joining; default: no owner")
+    host.add_argument("--every-core", action="store_true",
+                      help="each bot decision and hint searches on every core (default: on "
+                           "one; the bots of several tables think at once either way)")
     host.add_argument("--json", action="store_true",
                       help="print one JSON line (port, code, tables) instead of the "
                            "instructions for people")
@@ -327,8 +330,11 @@ def _host(args: argparse.Namespace) -> int:
         if config.save_dir is not None:
             _check_writable(config.save_dir, "--resume" if args.resume else "--save-dir")
         _check_port(config.bind, config.port)
+        from havana_game.ai.parallel import use_every_core
+
         from .host.tuning import tune_for_hosting
         tune_for_hosting()  # this process only hosts
+        use_every_core(args.every_core)
         return asyncio.run(_run_host(args, config, bots))
     except CommandError as error:
         return _fail("host", str(error))

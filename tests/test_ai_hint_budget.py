@@ -39,7 +39,7 @@ def test_the_hints_search_gets_the_hard_bots_budget(monkeypatch):
     assert bot.budget_ms >= hard * (1 - EXPLAIN_SHARE) - 1e-9
     assert bot.budget_ms <= hard
     assert bot.iterations is None  # bounded by its time, as the hard bot's move
-    assert bot.workers is None  # every core, as the hard bot's default
+    assert bot.workers is None  # the default count, as the hard bot's
     RecordingBot.made.clear()
     hint_for(view, budget_ms=400)
     assert RecordingBot.made[0].budget_ms >= 400 * 0.9

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from havana_game.ai import make_bot
+from havana_game.ai import make_bot, parallel
 from havana_game.ai.bots import ExpertBot, HardBot
 from havana_game.ai.hint import HintSeat, HintService, hint_for
 from havana_game.ai.parallel import merge, think, worker_pool
@@ -71,9 +71,16 @@ def _pid(_):
     return os.getpid()
 
 
-def test_by_default_a_bot_thinks_on_every_core():
-    assert HardBot(1).workers == (os.cpu_count() or 1)
-    assert HardBot(1, workers=1).workers == 1
+def test_by_default_a_bot_thinks_on_one_core_and_on_every_core_when_asked():
+    bot = HardBot(1)
+    assert bot.workers == 1 and HardBot(1, workers=3).workers == 3
+    try:
+        parallel.use_every_core(True)  # the setting, changed mid-game: the next move uses it
+        assert bot.workers == (os.cpu_count() or 1)
+        assert HardBot(1, workers=3).workers == 3  # a count named stays
+    finally:
+        parallel.use_every_core(False)
+    assert bot.workers == 1
 
 
 def test_seat_labels_name_budget_and_workers():

@@ -26,7 +26,7 @@ def _rects(scene: SettingsScene) -> list[pygame.Rect]:
     """Every row's label and button."""
     rows = [b.rect for b in scene.buttons if b.name != "back"]
     for text, end in scene.labels:
-        label = fonts.text(text, scene.px(20), art.TEXT_LIGHT, True)
+        label = fonts.text(text, scene.label_size, art.TEXT_LIGHT, True)
         rows.append(label.get_rect(midright=end))
     return rows
 

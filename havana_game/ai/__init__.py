@@ -7,7 +7,7 @@
 Levels: easy (builds whatever it can afford, else medium with frequent random
 slips), medium (a rule-based planner, `policy`), hard (ISMCTS over states sampled
 from the view, `ismcts`, thinking `HardBot(seed, budget_ms=1000, workers=N)` per
-decision, root-parallel on N worker processes, every core by default: `parallel`),
+decision, root-parallel on N worker processes, one by default: `parallel`),
 expert (hard at 2.5 s, guided by the medium policy in 2-player games,
 searching the secret cards the others placed before it in a step as their choice,
 not as cards drawn at random: `determinize`'s `reopen`, and at tables of three or

@@ -118,7 +118,8 @@ class ScriptedBot(ViewBot):
 
 class HardBot(ViewBot):
     """ISMCTS with the medium policy in rollouts (`ismcts.Search`), root-parallel
-    on `workers` processes (`parallel.think`; default: every core).
+    on `workers` processes (`parallel.think`; default: `parallel.default_workers`,
+    one unless the player asked for every core).
 
     `budget_ms` limits the thinking time per decision; `iterations`, if given,
     caps each worker's search instead and makes the bot exactly reproducible for
@@ -133,11 +134,18 @@ class HardBot(ViewBot):
         super().__init__(seed, rules)
         self.budget_ms = budget_ms
         self.iterations = iterations
-        self.workers = workers or default_workers()
+        self.named_workers = workers
+        """The workers it was given, or None: `workers` follows the program's default."""
         self.last_iterations = 0
         """Iterations of the last searched decision, summed over the workers."""
         self.started = 0.0
         self._view: View | None = None
+
+    @property
+    def workers(self) -> int:
+        """Worker processes of its next decision: the count it was given, else
+        `parallel.default_workers` as it is then (a player may change it mid-game)."""
+        return self.named_workers or default_workers()
 
     def decide(self, view: View) -> dict[str, Any]:
         worker_pool(self.workers)  # up (started if idle-ended) before the clock runs
@@ -168,7 +176,7 @@ class HardBot(ViewBot):
 
 
 class ExpertBot(HardBot):
-    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`, every core), a search
+    """The hard bot with a longer budget (`EXPERT_BUDGET_MS`), a search
     guided by the medium policy's opinion in 2-player games, searching the secret
     choices the other seats made before it in this step as theirs to make, and at
     larger tables with a tree that branches on its own decisions only (`settings`)."""

@@ -22,7 +22,7 @@ from .plan import NO_PLAN, plan_for
 
 HINT_BUDGET_MS = DEFAULT_BUDGET_MS
 """Time from asking for a hint to its answer with its gains: the hard bot's budget,
-on as many workers (every core), so a hint is as good as the hard bot's own move
+on as many workers (`parallel.default_workers`), so a hint is as good as the hard bot's own move
 and shows within a second of the press."""
 EXPLAIN_SHARE = 0.05
 """Share of a hint's budget kept for its gains (`SAMPLES` states played, a few
@@ -159,7 +159,7 @@ def hint_for(view: View, budget_ms: float = HINT_BUDGET_MS, seed: int = 0,
     """The hard bot's choice for the seat of `view` (which must have a decision
     to make), and its gains, within `budget_ms` (`EXPLAIN_SHARE` of it goes to the
     gains). The search runs in the worker processes (`parallel.think`), on
-    `workers` of them (default: every core)."""
+    `workers` of them (default: `parallel.default_workers`)."""
     bot = HardBot(seed, budget_ms=budget_ms * (1 - EXPLAIN_SHARE), workers=workers)
     return explained(view, bot.decide(view), bot.last_iterations, seed)
 

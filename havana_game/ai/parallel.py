@@ -1,4 +1,5 @@
-"""Root-parallel ISMCTS on worker processes: every core thinks about one decision.
+"""Root-parallel ISMCTS on worker processes: the workers a decision is given
+(one by default, every core if the player asks) think about it together.
 
 A decision on N workers sends the seat's view to N searches in the long-lived
 process pool (`worker_pool`, started on the program's first search, or ahead of it
@@ -54,9 +55,30 @@ RootStats = list[tuple[Decision, int, float]]
 """The searching seat's root decisions with their visits and reward sums."""
 
 
-def default_workers() -> int:
-    """Workers of a decision when none are named: every core."""
+EVERY_CORE = False
+"""Whether a decision with no worker count named searches on every core
+(`use_every_core`) rather than on one."""
+
+
+def use_every_core(every: bool) -> None:
+    """Let decisions that name no worker count search on every core (`every`), or
+    on one (the default: a second core wins few games, see `default_workers`)."""
+    global EVERY_CORE
+    EVERY_CORE = every
+
+
+def cores() -> int:
+    """The machine's cores (1 where the system does not say)."""
     return os.cpu_count() or 1
+
+
+def default_workers() -> int:
+    """Workers of a decision when none are named: one, unless the player asked for
+    every core (`use_every_core`). Measured (docs/bench/ai-notes.md): twice the
+    iterations on two workers won 54.0% of 400 two-player games against one worker
+    at the same time (8 workers: 52.9% of 85), short of the 57% a core's battery,
+    fans and window time would be worth."""
+    return cores() if EVERY_CORE else 1
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ def seat_budget(label: str, budget_ms: float | None) -> tuple[str, float | None]
 
 
 def seat_workers(label: str) -> int | None:
-    """The worker processes a seat label names ("hard@500:2": 2), or None: every core."""
+    """The worker processes a seat label names ("hard@500:2": 2), or None: the
+    default (`parallel.default_workers`)."""
     _, colon, workers = label.partition("@")[2].partition(":")
     return int(workers) if colon else None
 

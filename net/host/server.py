@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from havana_game.ai import BOT_LEVELS
-from havana_game.ai.parallel import default_workers
+from havana_game.ai.parallel import cores
 from havana_game.content import EDITIONS, classic_rules, find_edition
 from havana_game.rules import Event, IllegalDecision, Ruleset, view_for
 from havana_game.saves import game_to_document
@@ -130,7 +130,7 @@ class Host:
         self._grace: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._bots_scheduled: set[str] = set()
         self._bot_tasks: set[asyncio.Task[None]] = set()
-        self.bot_threads = ThreadPoolExecutor(max_workers=default_workers(),
+        self.bot_threads = ThreadPoolExecutor(max_workers=cores(),
                                               thread_name_prefix="havana-bot")
         """Where bots think, off the event loop: a thread per core, so the bots of
         that many tables think at once. The hard bot's search runs in the worker

@@ -52,6 +52,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("pace", "opponent_pace", "settings.bot_pace", "choice", (0.0, 0.3, 0.6, 1.2), 0.6,
            "pace"),
     Option("takebacks", "takebacks", "settings.takebacks", "toggle", default=True),
+    Option("every_core", "every_core", "settings.every_core", "toggle"),
 )
 
 

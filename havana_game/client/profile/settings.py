@@ -86,6 +86,8 @@ class Settings:
     """Show what the others did since the player's last decision when their turn comes."""
     takebacks: bool = on_by_default("takebacks")
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    every_core: bool = on_by_default("every_core")
+    """Let the AIs and hints search on every core (`parallel.use_every_core`), not one."""
     tutorial_edition: str = ""
     """The lesson of "Learn to play" under way (its edition; "": none)..."""
     tutorial_step: int = 0

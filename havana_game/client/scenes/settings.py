@@ -24,6 +24,11 @@ ROW_PITCH = 43
 ROW_HEIGHT = 40
 BACK_GAP = 8
 """Room kept between the last row and Back."""
+BUTTON_WIDTH = 260
+LABEL_GAP = 40
+"""Room between a row's label and its button."""
+COLUMN_GAP = 60
+"""Room between two columns, where the window has it."""
 
 
 def _next(options: tuple[float | str, ...], current: float | str) -> float | str:
@@ -61,6 +66,8 @@ class SettingsScene(Scene):
         super().__init__(app, back_to)
         self.seat_language = seat_language
         self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.label_size = 20
+        """The labels' text size (smaller only where many columns need the room)."""
         """Each row's label and the point its text ends at (its right, middle)."""
 
     def _value(self, option: Option) -> float | str:
@@ -69,23 +76,52 @@ class SettingsScene(Scene):
         return getattr(self.app.settings, option.field)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Rows fill one column beside Back (in the corner), or, when they do not
+        fit, columns above Back; each column is as wide as its longest
+        label plus a button, and the columns are centred side by side (a label
+        never reaches into the column on its left); where the labels of many
+        columns leave too little room, they are set smaller."""
         super().layout(size)
-        back = pygame.Rect(size[0] // 2 - self.px(100), size[1] - self.px(90), self.px(200),
+        back = pygame.Rect(size[0] - self.px(240), size[1] - self.px(90), self.px(200),
                            self.px(48))
-        per_column = max(1, (back.top - self.px(BACK_GAP) - self.px(ROW_TOP)
-                             + self.px(ROW_PITCH - ROW_HEIGHT)) // self.px(ROW_PITCH))
-        columns = -(-len(OPTIONS) // per_column)
+        per_column = self._rows_above(size[1] - self.px(BACK_GAP))
+        width = back.left - self.px(COLUMN_GAP)  # one column: left of Back
+        if per_column < len(OPTIONS):  # columns: all of them above Back
+            per_column = self._rows_above(back.top - self.px(BACK_GAP))
+            width = size[0]
+        columns = [OPTIONS[i:i + per_column] for i in range(0, len(OPTIONS), per_column)]
+        gap, button_w = self.px(LABEL_GAP), self.px(BUTTON_WIDTH)
+        self.label_size = self.px(20)
+        label_widths = self._label_widths(columns)
+        room = width - len(columns) * (gap + button_w)  # for the labels
+        while sum(label_widths) > room and self.label_size > 9:  # many columns: smaller
+            self.label_size -= 1
+            label_widths = self._label_widths(columns)
+        widths = [label + gap + button_w for label in label_widths]
+        spacing = max(0, min(self.px(COLUMN_GAP), (width - sum(widths)) // len(columns)))
+        left = max(0, (width - sum(widths) - spacing * (len(columns) - 1)) // 2)
         self.labels = []
         self.buttons = []
-        for i, option in enumerate(OPTIONS):
-            column, row = divmod(i, per_column)
-            middle = size[0] * (2 * column + 1) // (2 * columns)
-            y = self.px(ROW_TOP) + row * self.px(ROW_PITCH)
-            self.labels.append((tr(option.text), (middle - self.px(20), y + self.px(20))))
-            self.buttons.append(Button(option.name, pygame.Rect(
-                middle + self.px(20), y, self.px(260), self.px(ROW_HEIGHT)),
-                value_text(option, self._value(option)), self._changed(option)))
+        for column, width in zip(columns, widths, strict=True):
+            end = left + width - button_w - gap  # where this column's labels end
+            for row, option in enumerate(column):
+                y = self.px(ROW_TOP) + row * self.px(ROW_PITCH)
+                self.labels.append((tr(option.text), (end, y + self.px(20))))
+                self.buttons.append(Button(option.name, pygame.Rect(
+                    end + gap, y, button_w, self.px(ROW_HEIGHT)),
+                    value_text(option, self._value(option)), self._changed(option)))
+            left += width + spacing
         self.buttons.append(Button("back", back, tr("back"), self.on_escape, primary=True))
+
+    def _label_widths(self, columns: list[tuple[Option, ...]]) -> list[int]:
+        """Each column's widest label at `label_size`."""
+        return [max(fonts.text(tr(option.text), self.label_size, bold=True).get_width()
+                    for option in column) for column in columns]
+
+    def _rows_above(self, bottom: int) -> int:
+        """How many rows fit between the first row's top and `bottom`."""
+        return max(1, (bottom - self.px(ROW_TOP) + self.px(ROW_PITCH - ROW_HEIGHT))
+                   // self.px(ROW_PITCH))
 
     def _changed(self, option: Option) -> Callable[[], None]:
         def run() -> None:
@@ -111,11 +147,14 @@ class SettingsScene(Scene):
             set_language(str(value))
         elif option.name == "text_size":
             fonts.set_text_scale(self.app.settings.text_size)
+        elif option.name == "every_core":
+            from ...ai import parallel  # here: the menu starts without the AI's modules
+            parallel.use_every_core(self.app.settings.every_core)
         elif option.name == "guide":
             self.app.settings.guide_seen = []  # switched on, it starts again
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, tr("settings.title"), 24)  # (above a row more since the recap)
         for text, end in self.labels:
-            label = fonts.text(text, self.px(20), art.TEXT_LIGHT, True)
+            label = fonts.text(text, self.label_size, art.TEXT_LIGHT, True)
             surface.blit(label, label.get_rect(midright=end))
