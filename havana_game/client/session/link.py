@@ -6,7 +6,8 @@ Messages: `{"type": "view", "seat", "view", "events"}`, `{"type": "history",
 "error", "seat", "reason", "message", "fatal"}`, `{"type": "table", "names"}`
 (with "status" and "seats" from a host), `{"type": "ack", "seat", "version"}`,
 `{"type": "connection", "status"}`, `{"type": "record", "record"}` (the finished
-game's save document, for replays).
+game's save document, for replays), `{"type": "reaction", "seat", "reaction"}` (a
+seat's quick reaction, once however many seats play at this screen).
 Games with players use `NetLink` (the `net/` protocol, also for local games);
 `LocalLink` runs the engine and bots synchronously in this process with the
 same per-seat filtering (`view_for`, `Event.visible_to`), for reproducible
@@ -48,6 +49,8 @@ class Link(Protocol):
     """Hints asked for in this game so far (kept with a local game's save)."""
     takebacks: int
     """Take-backs the host carried out in this game so far."""
+    reactions: tuple[str, ...]
+    """The quick reactions the host relays (none: the table offers none)."""
 
     @property
     def pauses(self) -> bool:
@@ -85,6 +88,11 @@ class Link(Protocol):
         """Ask the host to take back `seat`'s last decision, made before `version`."""
         ...
 
+    def react(self, seat: int, reaction: str) -> bool:
+        """Send `seat`'s quick reaction (one of `reactions`); False if it was not
+        sent (the host does not relay it, or it comes faster than the host allows)."""
+        ...
+
     def open_seat(self, seat: int) -> None:
         """Host role: hand `seat` to whoever joins next."""
         ...
@@ -107,6 +115,7 @@ class BaseLink(Link):
     host_role = False
     hints = 0
     takebacks = 0
+    reactions: tuple[str, ...] = ()
 
     @property
     def pauses(self) -> bool:
@@ -128,6 +137,10 @@ class BaseLink(Link):
 
     def take_back(self, seat: int, version: int) -> None:
         """No host to take anything back."""
+
+    def react(self, seat: int, reaction: str) -> bool:
+        """No table to tell."""
+        return False
 
     def open_seat(self, seat: int) -> None:
         """No seats to hand on."""

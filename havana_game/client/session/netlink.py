@@ -21,6 +21,7 @@ from net.messages import (
     Handlers,
     History,
     Joined,
+    Reaction,
     TableStatus,
     ViewUpdate,
 )
@@ -209,6 +210,13 @@ class NetLink(BaseLink):
         return [*stopped, {"type": "closed", "reason": message["reason"],
                            "saved": message["saved"]}]
 
+    @NEWS.on(Reaction)
+    def _reaction(self, seat: int, message: dict[str, Any]) -> list[Message]:
+        """A seat's quick reaction, once (every seat at this screen is told)."""
+        if seat != self.human_seats[0]:
+            return []
+        return [{"type": "reaction", "seat": message["seat"], "reaction": message["reaction"]}]
+
     @NEWS.on(GameOver)
     def _record(self, seat: int, message: dict[str, Any]) -> list[Message]:
         """The game's record, once (every seat at this screen gets it)."""
@@ -289,6 +297,16 @@ class NetLink(BaseLink):
 
     def send(self, seat: int, decision: dict[str, Any]) -> None:
         self.connections[seat].send_decision(decision)
+
+    @property
+    def reactions(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The quick reactions the host relays (its `welcome.reactions`)."""
+        conn = next(iter(self.connections.values()), None)
+        return () if conn is None else tuple(conn.reactions)
+
+    def react(self, seat: int, reaction: str) -> bool:
+        conn = self.connections.get(seat)
+        return conn is not None and bool(conn.react(reaction))
 
     def close(self) -> None:
         for conn in self.connections.values():

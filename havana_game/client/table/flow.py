@@ -19,6 +19,7 @@ from .curtain import Curtain
 from .hand import warm_up
 from .layout import table_layout
 from .logbook import LogBook
+from .reactions import Reactions
 from .recap import Recap, Step, decider, retold_steps, since_last_decision
 from .recapbox import RecapBox
 from .staging import mode
@@ -73,6 +74,7 @@ class TableFlow:
         self.asked_at = float("-inf")
         self.steps: list[Step] = []
         """The events of each update applied, with the seat that decided it (the recap's source)."""
+        table.layers.push(Reactions(table))
         if self.hotseat and self.viewer is not None:  # the first opening choice is secret too
             table.layers.push(Curtain(table, self.viewer))
 

@@ -88,6 +88,8 @@ class TableModel:
     has rebuilt its log from it."""
     record: dict[str, Any] | None = None
     """The finished game's save document, from the host (for replays)."""
+    reactions: list[tuple[int, str]] = field(default_factory=list)
+    """Quick reactions the host told of: (seat, reaction), until the table shows them."""
 
     @property
     def own_seat(self) -> int | None:
@@ -123,6 +125,8 @@ class TableModel:
                 self.ack_version[seat] = max(self.ack_version.get(seat, 0), message["version"])
             elif kind == "connection":
                 self.status = "" if message["status"] == "connected" else message["status"]
+            elif kind == "reaction":
+                self.reactions.append((message["seat"], message["reaction"]))
             elif kind == "table":
                 self.names = list(message.get("names", self.names))
                 self.host_hints = bool(message.get("hints", False))
