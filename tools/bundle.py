@@ -32,6 +32,11 @@ import tomllib
 import venv
 import zipfile
 from pathlib import Path
+from typing import NoReturn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
+import toolkit  # noqa: E402
+from toolkit import env_python, say  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv-bundle"
@@ -45,17 +50,12 @@ SOURCES = ("pyproject.toml", "setup.py", "README.md", "havana_game", "net")
 STAMP = VENV / ".havana-bundle-installed"
 
 
-def say(message: str) -> None:
-    print(message, flush=True)
-
-
-def fail(message: str) -> None:
-    print(f"havana bundle: {message}", file=sys.stderr)
-    raise SystemExit(2)
+def fail(message: str) -> NoReturn:
+    toolkit.fail("havana bundle", message)
 
 
 def python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    return env_python(VENV)
 
 
 def platform_name() -> str:

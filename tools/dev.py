@@ -33,7 +33,11 @@ import venv
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
+import toolkit  # noqa: E402
+from toolkit import env_python, say  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -65,24 +69,18 @@ PYTEST = ("pytest", "-q")
 S s"); a second -q anywhere (pyproject's addopts) would leave that line out."""
 
 
-def say(message: str) -> None:
-    """What the set-up is doing (an install takes a minute: it should not look stuck)."""
-    print(message, flush=True)
-
-
 def took(seconds: float) -> str:
     """"1 min 05 s" or "48 s"."""
     whole = round(seconds)
     return f"{whole // 60} min {whole % 60:02d} s" if whole >= 60 else f"{whole} s"
 
 
-def fail(message: str) -> None:
-    print(f"havana: {message}", file=sys.stderr)
-    raise SystemExit(2)
+def fail(message: str) -> NoReturn:
+    toolkit.fail("havana", message)
 
 
 def python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    return env_python(VENV)
 
 
 def make_venv() -> None:

@@ -27,6 +27,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
+import toolkit  # noqa: E402
+from toolkit import bin_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -37,13 +42,8 @@ SHOWN = ("pygame-ce", "msgpack", "pydantic", "zeroconf", "websockets", "segno",
 """The libraries whose installed versions the leg prints (the direct dependencies)."""
 
 
-def fail(message: str) -> None:
-    print(f"havana floors: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def bin_dir(env: Path) -> Path:
-    return env / ("Scripts" if os.name == "nt" else "bin")
+def fail(message: str) -> NoReturn:
+    toolkit.fail("havana floors", message)
 
 
 def main() -> int:

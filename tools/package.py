@@ -37,6 +37,11 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+from typing import NoReturn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
+import toolkit  # noqa: E402
+from toolkit import bin_dir, say  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -49,17 +54,8 @@ NEWER_PYTHONS = ("/root/.pyenv/versions/3.13.0/bin/python3",)
 """Pythons `uv tool install` may use, newest first, where present (else this one)."""
 
 
-def say(message: str) -> None:
-    print(message, flush=True)
-
-
-def fail(message: str) -> None:
-    print(f"havana package: {message}", file=sys.stderr)
-    raise SystemExit(1)
-
-
-def bin_dir(env: Path) -> Path:
-    return env / ("Scripts" if os.name == "nt" else "bin")
+def fail(message: str) -> NoReturn:
+    toolkit.fail("havana package", message, 1)
 
 
 def tool(name: str) -> str:
