@@ -8,6 +8,7 @@
 import { LANGUAGES, chooseLanguage, currentLanguage, loadLanguage, tr } from "./i18n.js";
 import { onMessage, onStatus } from "./messages.js";
 import { Link, wakeOn } from "./net.js";
+import { Reactions } from "./reactions.js";
 import { decision, mode } from "./staging.js";
 import { state } from "./state.js";
 import { $, el, render, showJoin, texts } from "./views.js";
@@ -33,10 +34,13 @@ async function main() {
     $("join-form").hidden = true;
     return;
   }
+  const reactions = new Reactions(document);
+  const seat = new URLSearchParams(location.hash.slice(1)).get("seat"); // a free seat's QR code on the big screen
   state.link = new Link({
     code,
+    seat: /^[0-3]$/.test(seat || "") ? Number(seat) : null,
     fingerprints: [editions.classic.fingerprint, ...Object.keys(editions).filter((n) => n !== "classic").map((n) => editions[n].fingerprint)],
-    onMessage,
+    onMessage: (message) => { onMessage(message); reactions.take(message); },
     onStatus,
   });
   wakeOn(state.link, document, window);

@@ -26,9 +26,10 @@ export function wakeOn(link, doc, win) {
 export class Link {
   // `socket` opens a WebSocket and `timers` has setTimeout/clearTimeout: the
   // browser's, or a test's.
-  constructor({ code, fingerprints, onMessage, onStatus, socket = (url) => new WebSocket(url),
+  constructor({ code, seat = null, fingerprints, onMessage, onStatus, socket = (url) => new WebSocket(url),
     timers = globalThis }) {
     this.code = code;
+    this.seat = seat; // the seat to take on joining (a link may name one); null: the first open one
     this.socket = socket;
     this.timers = timers;
     this.fingerprints = fingerprints;
@@ -139,7 +140,7 @@ export class Link {
         if (this.hasSeat) {
           this.send({ type: "rejoin", code: this.code, seat: this.saved.seat, token: this.saved.token });
         } else {
-          this.send({ type: "join", code: this.code, name: this.name });
+          this.send({ type: "join", code: this.code, name: this.name, ...(this.seat === null ? {} : { seat: this.seat }) });
         }
         break;
       case "joined":
@@ -169,6 +170,10 @@ export class Link {
         break;
       case "error":
         if (this.pending && message.seq === this.pending.seq) this.pending = null;
+        if (message.fatal && message.reason === "seat_taken" && this.seat !== null) {
+          this.seat = null; // the seat the link named was taken meanwhile: the next try takes any open one
+          break;
+        }
         if (message.fatal) {
           if (FORGET.has(message.reason)) {
             this.forget();
