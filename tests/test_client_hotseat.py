@@ -140,3 +140,45 @@ def test_the_curtain_waits_until_the_move_has_been_shown(tmp_path):
             act_once(app, scene)
     assert waited > 0
     link.close()
+
+
+def test_a_seat_whose_first_view_is_late_sees_no_other_seats_hand(tmp_path):
+    """Each hotseat seat has its own connection, and seat 1's first view may come
+    before seat 0's: the curtain lifted for seat 0 then shows no table at all
+    until seat 0's own view is there (never seat 1's hand in its place)."""
+    app = make_app(tmp_path)
+    link = NetLink.local(["human", "human"], ["Ana", "Benito"], seed=HOST_SEED)
+    held: list = []
+    late = [True]
+    polled = link.poll
+
+    def seat_0_late() -> list:  # seat 0's messages held back while `late`
+        messages = polled()
+        if not late:
+            messages, held[:] = [*held, *messages], []
+            return messages
+        held.extend(m for m in messages if m.get("seat") == 0)
+        return [m for m in messages if m.get("seat") != 0]
+
+    link.poll = seat_0_late  # type: ignore[method-assign]
+    scene = TableScene(app, link)
+    app.switch(scene)
+    deadline = time.monotonic() + 60
+    while not (1 in scene.model.views and held):
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+    assert scene.viewer == 0 and scene.curtain is not None
+    step(app, click(scene.controls()["curtain"]))
+    settle(app, 0.05)
+    assert scene.curtain is None and 0 not in scene.model.views
+    assert scene.view is None and not scene.flow.deciding()
+    assert scene.drawing.canvas is None  # the table is not drawn: "waiting for the others"
+    late.clear()  # seat 0's connection catches up
+    while not scene.flow.deciding():
+        assert time.monotonic() < deadline
+        settle(app, 0.01)
+        _check_frame(scene, {"curtain": 0})
+    assert scene.viewer == 0 and scene.view["you"] == 0
+    step(app)
+    assert {seat for _, seat, _ in scene.drawing.canvas.secrets} == {0}
+    link.close()

@@ -80,7 +80,13 @@ class TableFlow:
 
     @property
     def view(self) -> View | None:
-        return self.table.model.view(self.viewer)
+        """The view of the seat at the screen. In hotseat its own only: each seat
+        has its connection, the other seat's first view may come sooner, and it
+        holds that seat's hand; none until the seat's own view is there."""
+        model = self.table.model
+        if self.hotseat and self.viewer not in model.views:
+            return None
+        return model.view(self.viewer)
 
     # -- what the controller asks of the table ------------------------------------
     def refresh(self) -> None:
