@@ -2,8 +2,10 @@
 // rules: it shows the seat's view the host sends and offers exactly that view's
 // legal decisions, staged and confirmed as in the desktop client. The page's parts,
 // by job: state.js (what the host said, names), staging.js (the staged choice,
-// payments), labels.js (option labels), logtext.js (log lines), views.js (the
-// DOM), messages.js (the host's messages); presentation.js is presentation.json's.
+// payments), labels.js (option labels), logtext.js (log lines), recap.js (the
+// others' moves since the seat's last decision), details.js (what a card or building
+// does), views.js (the DOM), messages.js (the host's messages); presentation.js is
+// presentation.json's.
 
 import { LANGUAGES, chooseLanguage, currentLanguage, loadLanguage, tr } from "./i18n.js";
 import { onMessage, onStatus } from "./messages.js";
@@ -11,7 +13,7 @@ import { Link, wakeOn } from "./net.js";
 import { Reactions } from "./reactions.js";
 import { decision, mode } from "./staging.js";
 import { state } from "./state.js";
-import { $, el, render, showJoin, texts } from "./views.js";
+import { $, el, fitNames, render, showJoin, texts, wireDetails } from "./views.js";
 
 const LANGUAGE_NAMES = { en: "English", fr: "Français", pt: "Português", ru: "Русский" };
 
@@ -28,6 +30,7 @@ async function main() {
     render();
   });
   texts();
+  wireDetails();
   const code = new URLSearchParams(location.hash.slice(1)).get("code");
   if (!code) {
     showJoin(tr("web.no_code"));
@@ -62,4 +65,4 @@ async function main() {
 }
 
 main();
-window.havana = { state, mode, decision, currentLanguage };
+window.havana = { state, mode, decision, currentLanguage, fitNames };

@@ -7,11 +7,10 @@ import { PRESENTATION } from "./presentation.js";
 import { tr } from "./i18n.js";
 import { buildingName, cardKey, cardName, edition, seatName, state } from "./state.js";
 
-function recycleLabel(d, target) {
-  if (target === null) return tr("nothing");
-  if (d.put === undefined || d.put === null) return tr("option.card", { card: cardName(target) });
-  if (d.put === target) return tr("option.recycle_same", { card: cardName(target) });
-  return tr("option.recycle", { put: cardName(d.put), card: cardName(target) });
+// Reciclaje is chosen in two steps: the card put down first (a hand card,
+// staging.js puts), then the option: the card taken back.
+function recycleLabel(target) {
+  return target === null ? tr("nothing") : tr("option.card", { card: cardName(target) });
 }
 
 export function optionLabel(d) {
@@ -23,7 +22,7 @@ export function optionLabel(d) {
   const look = PRESENTATION.effects[cardKey(d.card)];
   const target = d.target ?? null;
   const takes = Array.isArray(d.take) ? d.take.map((name) => ({ mat: name })) : [];
-  if (look.choice === "recycle") return [recycleLabel(d, target)];
+  if (look.choice === "recycle") return [recycleLabel(target)];
   if (look.untaken && !takes.length) return [tr(look.untaken)];
   if (look.choice === "take_back" || look.choice === "remove_end") {
     if (target === null) return [tr("decline")];

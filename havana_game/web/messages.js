@@ -3,9 +3,10 @@
 
 import { tr } from "./i18n.js";
 import { addLog } from "./logtext.js";
-import { clearStage, refused } from "./staging.js";
+import { addStep, othersLines, retell } from "./recap.js";
+import { keepStage, refused, stageMemo } from "./staging.js";
 import { state } from "./state.js";
-import { $, drawStatus, errorText, render, showJoin } from "./views.js";
+import { $, announce, drawStatus, errorText, render, showJoin } from "./views.js";
 
 export function onMessage(message) {
   switch (message.type) {
@@ -20,14 +21,23 @@ export function onMessage(message) {
     case "history":
       state.log = [];
       addLog(message.events);
+      retell(message.events);
       break;
-    case "view":
-      if (state.view && message.view.version !== state.view.version) clearStage();
-      if (state.view && message.view.version < state.view.version) state.log = [];
+    case "view": {
+      const memo = stageMemo();
+      const newer = !state.view || message.view.version !== state.view.version;
+      if (state.view && message.view.version < state.view.version) {
+        state.log = [];
+        state.steps = [];
+      }
       state.view = message.view;
       if (state.sentVersion !== null && message.view.version !== state.sentVersion) state.sentVersion = null;
+      if (newer) keepStage(memo);
       addLog(message.events);
+      addStep(message.events);
+      if (message.view.you !== null) announce(othersLines(message.events, message.view.you));
       break;
+    }
     case "game_over":
       state.over = message;
       break;

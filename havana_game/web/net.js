@@ -60,6 +60,9 @@ export class Link {
 
   connect(name) {
     if (name) this.name = name;
+    // No seat and no name yet (a page woken before its join form is sent): nothing
+    // to sit down with, so nothing to connect for.
+    if (!this.name && !this.hasSeat) return;
     this.stopped = false;
     this.timers.clearTimeout(this.timer);
     if (this.ws && this.ws.readyState <= 1) return;

@@ -12,6 +12,7 @@ export const state = {
   over: null, // the `game_over` message
   closed: null, // the `closed` message: the host closed the table on purpose
   log: [],
+  steps: [], // what each host update told: {seat that decided it, events} (recap.js)
   stage: emptyStage(),
   sentVersion: null,
   notice: null,
@@ -21,7 +22,9 @@ export const state = {
 };
 
 export function emptyStage() {
-  return { cards: [], covered: null, act: null, option: null, end: null, endTurn: false };
+  // put: the hand card a two-step choice (Reciclaje) puts down first; shown: the
+  // card or building last tapped, whose explanation the decision panel shows.
+  return { cards: [], covered: null, act: null, put: null, option: null, end: null, endTurn: false, shown: null };
 }
 
 export function edition() {

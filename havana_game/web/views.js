@@ -1,11 +1,23 @@
-// The seat page's DOM: draws the state (state.js) and turns clicks into staged
-// choices (staging.js) and the confirmed decision.
+// The seat page's DOM: draws the state (state.js) and turns taps into staged
+// choices (staging.js) and the confirmed decision; a card or building that is not
+// to be picked opens its explanation (details.js) in a dialog.
 
+import { buildingDetails, cardDetails } from "./details.js";
 import { has, tr, trn } from "./i18n.js";
 import { optionLabel } from "./labels.js";
-import { actOptions, clearStage, decision, legal, mode, options, payments, stagedAnything, toggleEnd, toggleEndTurn,
-  toggleFaceUp, toggleHand, toggleOption, unstage } from "./staging.js";
+import { recapLines } from "./recap.js";
+import { actOptions, clearStage, decision, legal, mode, options, payments, puts, stagedAnything, toggleEnd,
+  toggleEndTurn, toggleFaceUp, toggleHand, toggleOption, unstage } from "./staging.js";
 import { buildingName, cardName, edition, seatName, state } from "./state.js";
+
+// Recap lines shown at the most (the newest; older ones are in the log).
+const RECAP_LINES = 14;
+// Log lines shown (the newest, oldest first).
+const LOG_SHOWN = 60;
+// Announcements kept in the live region.
+const ANNOUNCED = 6;
+// The smallest font a name is shrunk to, to fit its card without breaking a word.
+const SMALLEST_PX = 9;
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -35,17 +47,68 @@ function matLetter(name) {
 function mat(name) {
   const kind = name === "worker" ? "workers" : name;
   const label = has(`color.${kind}`) ? tr(`color.${kind}`) : tr(kind);
-  return el("span", { class: `mat ${kind}`, title: label, "aria-label": label }, matLetter(kind));
+  return el("span", { class: `mat ${kind}`, role: "img", title: label, "aria-label": label }, matLetter(kind));
 }
 
 function amount(name, count) {
   return el("span", { class: "n" }, mat(name), count);
 }
 
-// A click that changes the staged choice: stage it, draw again.
+// A tap that changes the staged choice: stage it, show what the thing tapped
+// does (`shown`), draw again.
 function act(change, ...args) {
   change(...args);
   render();
+}
+
+function stageShowing(shown, change, ...args) {
+  change(...args);
+  state.stage.shown = shown;
+  render();
+}
+
+function detailsOf(shown) {
+  if (shown.card !== undefined) return cardDetails(shown.card);
+  return buildingDetails(shown.building, shown);
+}
+
+// The explanation dialog (index.html's #details): what `shown` does; Escape or
+// Close shuts it and the focus goes back to what opened it.
+export function openDetails(shown, opener) {
+  const dialog = $("details");
+  const { title, lines } = detailsOf(shown);
+  $("details-title").textContent = title;
+  $("details-body").replaceChildren(...lines.map((line) => el("p", {}, line)));
+  state.detailsOpener = opener ? opener.dataset : null;
+  if (!dialog.open) dialog.showModal();
+  $("details-close").focus();
+}
+
+function refocus() {
+  const from = state.detailsOpener;
+  state.detailsOpener = null;
+  if (!from) return;
+  const key = from.card !== undefined ? `[data-card="${from.card}"][data-where="${from.where}"]`
+    : `[data-building="${from.building}"]`;
+  const target = document.querySelector(`#game ${key}`);
+  if (target) target.focus();
+}
+
+// Names keep their words whole: one too long for its box is set smaller instead.
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(".fit")) {
+    if (name.scrollWidth <= name.clientWidth) continue;
+    const size = parseFloat(getComputedStyle(name).fontSize);
+    name.style.fontSize = `${Math.max(SMALLEST_PX, Math.floor((size * name.clientWidth * 10) / name.scrollWidth) / 10)}px`;
+  }
+}
+
+// Tell the others' moves in the live region (read out by screen readers).
+export function announce(lines) {
+  const region = $("announce");
+  if (!region || !lines.length) return;
+  region.append(...lines.map((line) => el("p", {}, line)));
+  while (region.childElementCount > ANNOUNCED) region.firstElementChild.remove();
 }
 
 export function confirm() {
@@ -57,11 +120,17 @@ export function confirm() {
   render();
 }
 
-function cardFace(index, props = {}, small = false) {
+// A card: `pick` (a change of the staged choice) when it can be picked now, else a
+// tap opens what it does; `where` tells apart the same card in two places.
+function cardFace(index, where, { pick = null, staged = false, pickable = false, small = false } = {}) {
   const card = edition().cards[index] || { number: "?" };
-  return el("button", { type: "button", class: `card${small ? " small" : ""} ${props.class || ""}`,
-    disabled: !props.onclick, onclick: props.onclick, dataset: { card: index }, title: cardName(index) },
-  el("span", { class: "no" }, card.number), el("span", {}, cardName(index)));
+  const shown = { card: index, where };
+  const button = el("button", { type: "button", class: `card${small ? " small" : ""}${staged ? " staged" : pickable ? " pick" : ""}`,
+    dataset: { card: index, where }, "aria-pressed": pick ? String(staged) : null,
+    "aria-haspopup": pick ? null : "dialog" },
+  el("span", { class: "no" }, card.number), el("span", { class: "name fit" }, cardName(index)));
+  button.addEventListener("click", () => (pick ? stageShowing(shown, ...pick) : openDetails(shown, button)));
+  return button;
 }
 
 function cardBack(small = false) {
@@ -84,8 +153,14 @@ function promptText() {
     case "choose": return tr("prompt.choose");
     case "cover": return tr("prompt.cover");
     case "tax": return tr("prompt.tax", { name: seatName(view.tax_queue[0]) });
-    case "act": return state.stage.act !== null && actOptions().length > 1
-      ? tr("prompt.act_option", { card: cardName(state.stage.act) }) : tr("prompt.act");
+    case "act": {
+      const card = state.stage.act;
+      if (card !== null && puts().length) {
+        return state.stage.put === null ? tr("web.prompt.recycle_put", { card: cardName(card) })
+          : tr("web.prompt.recycle_take", { card: cardName(card), put: cardName(state.stage.put) });
+      }
+      return card !== null && actOptions().length > 1 ? tr("prompt.act_option", { card: cardName(card) }) : tr("web.prompt.act");
+    }
     case "build": {
       const pays = payments();
       if (state.stage.end && pays.length > 1) {
@@ -94,7 +169,7 @@ function promptText() {
         return tr("prompt.pay", { building: buildingName(id), i: (state.stage.option ?? 0) + 1, n: pays.length });
       }
       const me = view.seats[view.you];
-      return me.vp >= view.target_vp ? tr("prompt.build_goal", { vp: me.vp, target: view.target_vp }) : tr("prompt.build");
+      return me.vp >= view.target_vp ? tr("prompt.build_goal", { vp: me.vp, target: view.target_vp }) : tr("web.prompt.build");
     }
     default:
       if (view.phase === "setup" || view.to_decide.length > 1 || view.active === null) return tr("prompt.wait_all");
@@ -107,10 +182,26 @@ function labelParts(parts) {
     : "count" in part ? amount(part.amount, part.count) : mat(part.mat)));
 }
 
+// What the others did since the seat's last decision, over its new question.
+function drawRecap() {
+  const lines = recapLines(state.view.you).slice(-RECAP_LINES);
+  if (!lines.length) return null;
+  return el("section", { id: "recap", "aria-labelledby": "recap-title" },
+    el("h3", { id: "recap-title" }, tr("recap.title")), el("ul", {}, lines.map((line) => el("li", {}, line))));
+}
+
+// What the card or building last tapped does, under the question.
+function drawExplain() {
+  const shown = state.stage.shown;
+  if (!shown) return el("p", { id: "explain", class: "hint" }, tr("web.details_hint"));
+  const { title, lines } = detailsOf(shown);
+  return el("div", { id: "explain" }, el("strong", {}, title), lines.map((line) => el("p", {}, line)));
+}
+
 function drawDecision() {
   const m = mode();
   const mine = !["wait", "over"].includes(m);
-  const panel = el("div", { class: "panel", id: "ask" },
+  const panel = el("div", { class: "panel", id: "ask" }, mine ? drawRecap() : null,
     el("div", { id: "prompt", class: mine ? "mine" : "" }, promptText()));
   if (!mine) return panel;
   const opts = options();
@@ -127,7 +218,7 @@ function drawDecision() {
   actions.append(el("button", { type: "button", id: "undo", disabled: !stagedAnything(), onclick: () => act(unstage) }, tr("undo")));
   actions.append(el("button", { type: "button", id: "confirm", class: "primary grow", disabled: !decision(),
     onclick: confirm }, tr("confirm")));
-  panel.append(actions);
+  panel.append(actions, drawExplain());
   return panel;
 }
 
@@ -146,14 +237,14 @@ function drawMe() {
   }
   const faceUp = me.face_up.map((card) => {
     const pickable = (m === "act" && legalActs.has(card)) || (m === "cover" && legalCovered.has(card));
-    const staged = s.act === card || s.covered === card;
-    return cardFace(card, { class: staged ? "staged" : pickable ? "pick" : "",
-      onclick: pickable ? () => act(toggleFaceUp, card) : null });
+    return cardFace(card, "face-up", { pickable, staged: s.act === card || s.covered === card,
+      pick: pickable ? [toggleFaceUp, card] : null });
   });
+  const putting = m === "act" ? puts() : [];
   const hand = (view.hand || []).map((card) => {
-    const pickable = (m === "choose" || m === "cover") && legalCards.has(card);
-    return cardFace(card, { class: s.cards.includes(card) ? "staged" : pickable ? "pick" : "",
-      onclick: pickable ? () => act(toggleHand, card) : null }, true);
+    const pickable = ((m === "choose" || m === "cover") && legalCards.has(card)) || putting.includes(card);
+    return cardFace(card, "hand", { pickable, staged: s.cards.includes(card) || s.put === card,
+      pick: pickable ? [toggleHand, card] : null });
   });
   return el("div", { class: "panel", id: "me" },
     el("div", { class: "seat-head" },
@@ -168,23 +259,36 @@ function drawMe() {
     el("div", { class: "cards", id: "hand" }, hand));
 }
 
+// A building card: a row's end the seat can build now is picked by a tap; any
+// other opens what it is (cost, VP, whether it can be built).
+function buildingFace(id, { pick = null, staged = false, affordable = null, middle = false } = {}) {
+  const b = edition().buildings[id] || { cost: [], vp: 0 };
+  const costs = edition().costs;
+  const shown = { building: id, affordable, middle };
+  const button = el("button", { type: "button", dataset: { building: id },
+    class: `bld${b.architect ? " arch" : ""}${middle ? " middle" : ""}${staged ? " staged" : pick ? " pick" : ""}`,
+    "aria-pressed": pick ? String(staged) : null, "aria-haspopup": pick ? null : "dialog" },
+  el("span", { class: "vp" }, tr("web.vp", { vp: b.vp })), el("span", { class: "name fit" }, buildingName(id)),
+  el("span", { class: "cost" }, costs.map((name, k) => (b.cost[k] ? amount(name, b.cost[k]) : null))));
+  button.addEventListener("click", () => (pick ? stageShowing(shown, ...pick) : openDetails(shown, button)));
+  return button;
+}
+
+// The rows wrap: every building shows, both ends of each row within reach.
 function drawRows() {
   const view = state.view;
-  const m = mode();
-  const ends = new Set(m === "build" ? legal().filter((d) => d.kind === "build").map((d) => `${d.row}:${d.side}`) : []);
-  const rows = view.rows.map((row, r) => el("div", { class: "row", dataset: { row: r } }, row.map((id, i) => {
+  const building = mode() === "build";
+  const ends = new Set(building ? legal().filter((d) => d.kind === "build").map((d) => `${d.row}:${d.side}`) : []);
+  const rows = view.rows.map((row, r) => el("div", { class: "row", role: "group", "aria-label": tr("web.row", { n: r + 1 }),
+    dataset: { row: r } }, row.map((id, i) => {
     const side = i === 0 ? "left" : i === row.length - 1 ? "right" : null;
     const pickable = side !== null && ends.has(`${r}:${side}`);
-    const staged = state.stage.end && state.stage.end.row === r && state.stage.end.side === side;
-    const b = edition().buildings[id] || { cost: [], vp: 0 };
-    const costs = edition().costs;
-    return el("button", { type: "button", class: `bld${b.architect ? " arch" : ""}${side ? "" : " middle"}${staged ? " staged" : pickable ? " pick" : ""}`,
-      disabled: !pickable, onclick: pickable ? () => act(toggleEnd, r, side) : null, dataset: { building: id },
-      title: tr("tooltip.building", { building: buildingName(id), vp: b.vp }) },
-    el("div", { class: "vp" }, tr("web.vp", { vp: b.vp })), el("div", {}, buildingName(id)),
-    el("div", { class: "cost" }, costs.map((name, k) => (b.cost[k] ? amount(name, b.cost[k]) : null))));
+    const staged = Boolean(state.stage.end && state.stage.end.row === r && state.stage.end.side === side);
+    return buildingFace(id, { pick: pickable ? [toggleEnd, r, side] : null, staged, middle: side === null,
+      affordable: building && side !== null ? pickable : null });
   })));
-  return el("div", { class: "panel", id: "rows" }, el("h2", {}, tr("web.rows"), " · ", tr("pile", { n: view.pile_size })), el("div", { class: "rows" }, rows));
+  return el("div", { class: "panel", id: "rows" }, el("h2", {}, tr("web.rows"), " · ", tr("pile", { n: view.pile_size })),
+    el("div", { class: "rows" }, rows));
 }
 
 function drawMarket() {
@@ -207,7 +311,7 @@ function drawSeats() {
         el("span", { class: "num" }, s.number === null ? "" : String(s.number).padStart(2, "0"))),
       el("div", {}, `${tr("web.vp", { vp: s.vp })} · ${tr("hand_size", { n: s.hand_size })} · ${tr("built")} ${s.built.length}`),
       resources(s),
-      el("div", { class: "cards spaced" }, s.face_up.map((c) => cardFace(c, {}, true)),
+      el("div", { class: "cards spaced" }, s.face_up.map((c) => cardFace(c, `seat${s.seat}`, { small: true })),
         s.has_face_down ? cardBack(true) : null),
       s.protected ? el("div", { class: "badge" }, tr("protected")) : null,
       info && info.kind === "bot" ? el("div", { class: "badge" }, tr(`ai.${info.level}`)) : null,
@@ -216,8 +320,11 @@ function drawSeats() {
   return el("div", { class: "panel", id: "seats" }, el("h2", {}, tr("players")), el("div", { class: "seats" }, seats));
 }
 
+// The log, oldest first (a line that says "…plays it for them:" comes before the
+// move it announces), scrolled to the newest; scrollable by keyboard too.
 function drawLog() {
-  const list = el("ul", { id: "log" }, [...state.log].reverse().slice(0, 60).map((line) => el("li", {}, line)));
+  const list = el("ul", { id: "log", tabindex: 0, "aria-label": tr("log") },
+    state.log.slice(-LOG_SHOWN).map((line) => el("li", {}, line)));
   const details = el("details", { class: "panel", open: state.logOpen ?? window.innerWidth >= 820 },
     el("summary", {}, tr("log")), list);
   details.addEventListener("toggle", () => { state.logOpen = details.open; });
@@ -294,6 +401,9 @@ export function render() {
   const left = el("div", {}, m === "over" ? drawResults() : drawDecision(), drawMe(), drawRows());
   const right = el("div", {}, drawMarket(), drawSeats(), drawLog());
   game.append(el("div", { class: "layout" }, left, right));
+  fitNames(game);
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
   state.timing.firstView ??= performance.now();
 }
 
@@ -335,6 +445,17 @@ export function showJoin(note) {
 export function texts() {
   $("name-label").textContent = tr("name");
   $("join-button").textContent = tr("web.join");
+  $("details-close").textContent = tr("web.close");
+  $("language").setAttribute("aria-label", tr("settings.language"));
   document.title = `Havana · ${tr("title")}`;
 }
 
+
+// The dialog's own wiring, once: Close shuts it; on closing (Close or Escape) the
+// focus goes back to the card or building that opened it.
+export function wireDetails() {
+  const dialog = $("details");
+  $("details-close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", refocus);
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+}

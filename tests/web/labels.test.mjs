@@ -22,7 +22,8 @@ test("an end building boxed reads as its name; declining as decline", () => {
 test("a victim, a recycling and a payment", () => {
   seat({}, { seats: [{ name: "Ana" }, { name: "Bo" }] });
   assert.deepEqual(optionLabel({ kind: "act", card: 4, target: 1 }), ["option.victim"]);
-  assert.deepEqual(optionLabel({ kind: "act", card: 3, target: 0, put: 0 }), ["option.recycle_same"]);
+  // Reciclaje's put is picked first (a hand card): its options say what comes back.
+  assert.deepEqual(optionLabel({ kind: "act", card: 3, target: 0, put: 0 }), ["option.card"]);
   assert.deepEqual(optionLabel({ kind: "build", pay: { red: 1, pesos: 5 } }),
     [{ amount: "red", count: 1 }, { amount: "pesos", count: 5 }]);
 });
