@@ -79,6 +79,12 @@ def web_url(address: str, port: int, code: str) -> str:
     return f"http://{address}:{port}/#code={code}"
 
 
+def seat_url(table_url: str, seat: int) -> str:
+    """The link (from the table's, `web_url`) a phone opens to take seat `seat`
+    (PROTOCOL.md "WebSocket and the web seat page": the page joins with that seat)."""
+    return f"{table_url}&seat={seat}"
+
+
 # --- what is served ------------------------------------------------------------------
 
 def page_file(path: str) -> Path | None:

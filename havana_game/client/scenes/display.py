@@ -6,7 +6,9 @@ New game -> Players use their phones (a LAN table hosted here with
 a desktop client or a bot), and Join LAN game -> Watch (any table, with its
 code). Leaving a table hosted here asks first (No focused), then stops its host
 process, which saves it: the table stays in Saved games, where resuming it opens
-the display again and the phones take their seats back with their tokens."""
+the display again and the phones take their seats back with their tokens. Each
+move of the game is animated as on the table (`table.animations`), and the
+seats' quick reactions show by their panels for a few seconds."""
 
 from __future__ import annotations
 
@@ -14,8 +16,10 @@ from typing import Any
 
 import pygame
 
+from ...rules import View
 from ..session import lanhost
 from ..table import bigscreen, edition
+from ..table.animations import EventAnimator
 from ..table.logbook import LogBook
 from ..table.logtext import error_text
 from ..table.overlays import confirm_buttons, draw_pause
@@ -42,6 +46,9 @@ class DisplayScene(Scene):
             from net.host.web import web_url
             host, _, port = address.rpartition(":")
             self.board.web = web_url(host, int(port), code)
+        self.board.animator.speed = app.settings.animation_speed
+        self.moves: EventAnimator | None = None
+        """Animates each view's events (laid out for the window and the view shown)."""
         self.book = LogBook(lambda seat: bigscreen.name_of(self.board, seat))
         self.over = False
         self.closed = False
@@ -66,6 +73,12 @@ class DisplayScene(Scene):
                 self._watch_hosted()
             elif self.hosted.error:
                 self.board.status = tr("net.error", detail=self.hosted.error)
+        board = self.board
+        board.animator.update(dt)
+        if self.moves is not None:
+            self.moves.update(dt)
+            board.hidden = set(self.moves.hidden)
+        board.bubbles.age(dt)
         if self.conn is None:
             return
         for message in self.conn.poll():
@@ -85,12 +98,15 @@ class DisplayScene(Scene):
             view = message["view"]
             edition.follow(view)
             self.book.target = view["target_vp"]
+            self._animate(board.view, view, message.get("events", []))
             board.view = view
             board.log += self.book.lines(message.get("events", []))
             self.over = view["phase"] == "over"
             if self.hosted is not None and view["round"] != self._round:
                 self._round = view["round"]
                 self.hosted.note(round=self._round)
+        elif kind == "reaction":
+            board.bubbles.add(message["seat"], message["reaction"])
         elif kind == "error":
             board.status = error_text(message.get("reason"))
         elif kind == "closed":  # on purpose: said, and the connection is not retried
@@ -101,6 +117,20 @@ class DisplayScene(Scene):
             board.status = "" if status == "connected" else \
                 tr("net.reconnecting") if status == "reconnecting" else \
                 ("" if self.over else tr("net.closed"))
+
+    def _animate(self, old: View | None, new: View, events: list[dict[str, Any]]) -> None:
+        """The moves from `old` to `new` fly on the display, as on the table: a
+        building to its new owner, materials and pesos, cards dealt into the rows."""
+        if self.size == (0, 0):
+            return
+        shown = bigscreen.Board(seats=self.board.seats, view=new)
+        layout = bigscreen.motion_layout(self.size, shown)
+        letters = self.app.settings.colorblind
+        if self.moves is None:
+            self.moves = EventAnimator(self.board.animator, layout, letters)
+        self.moves.layout = layout
+        self.moves.start(old, new, events)
+        self.board.hidden = set(self.moves.hidden)
 
     def _follow_start(self) -> None:
         """The Start button comes once the lobby is known, and goes with it."""
@@ -118,10 +148,14 @@ class DisplayScene(Scene):
                                  for seat in taken])
 
     def wake_in(self) -> float | None:
-        """While the hosted table's process starts: a look at its output every 50 ms."""
+        """At once while a move flies; while the hosted table's process starts, a
+        look at its output every 50 ms; when a reaction's bubble goes."""
+        board = self.board
+        if board.animator.busy or board.hidden:
+            return 0.0
         if self.conn is None and self.hosted is not None and not self.hosted.error:
             return 0.05
-        return None
+        return board.bubbles.wake_in()
 
     # --- the screen ----------------------------------------------------------------
 

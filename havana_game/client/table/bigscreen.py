@@ -1,10 +1,13 @@
 """The table display's drawing: the public table for a big screen, readable from
-a couch (no text under `MIN_TEXT` pixels at 1920x1080). The rows, the market and
+a couch (no text under `MIN_TEXT` pixels at 1920x1080, nothing cut at 1280x720;
+the print on the card faces aside, as on the table). The rows, the market and
 the log are the table screen's own parts drawn at a larger scale; the seat
-panels are the display's own: every seat's public state in large type, and a
-free seat's QR code for the web seat page with its link and join code.
-Nothing here can show a secret: it draws a spectator's view (no hand, no
-face-down card)."""
+panels are the display's own: every seat's public state in large type, each
+number saying what it counts, and a free seat's QR code, whose link takes that
+seat on the web seat page. The moves fly as on the table (`motion_layout` gives
+the table's animations the display's places), and a seat's quick reaction shows
+in a bubble by its panel. Nothing here can show a secret: it draws a
+spectator's view (no hand, no face-down card)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+
+from net.host.web import seat_url
 
 from ...rules import SeatView, View
 from ..ui import art, fonts, qr, tokens
@@ -23,6 +28,7 @@ from .edition import materials
 from .layout import TableLayout
 from .logpanel import LOG_TEXT, draw_log
 from .market import draw_market
+from .reactions import Bubbles, draw_bubble, reaction_text
 from .rows import draw_rows
 
 BASE_W, BASE_H = 1920, 1080
@@ -47,6 +53,18 @@ class _FitLayout(TableLayout):
 
 
 @dataclass
+class _MotionLayout(_FitLayout):
+    """The display's places for the table's animations: its rows as drawn, its
+    market's slots as the market's own scale draws them, its seat panels."""
+
+    market_at: TableLayout | None = None
+
+    def market_slot(self, name: str) -> pygame.Rect:
+        return self.market_at.market_slot(name) if self.market_at is not None \
+            else super().market_slot(name)
+
+
+@dataclass
 class Board:
     """What the display shows, as its scene keeps it."""
 
@@ -62,6 +80,12 @@ class Board:
     """The game starts by itself once every seat is taken (said in the waiting room)."""
     status: str = ""
     """Connection trouble or a refusal, shown in the top bar; "" when fine."""
+    animator: Animator = field(default_factory=Animator)
+    """The moves in flight (`motion_layout`), drawn over the board; VP count up."""
+    hidden: set[str] = field(default_factory=set)
+    """Buildings dealt into the rows and still in flight (not drawn there yet)."""
+    bubbles: Bubbles = field(default_factory=Bubbles)
+    """The seats' quick reactions shown."""
 
 
 def scale_of(size: tuple[int, int]) -> float:
@@ -93,8 +117,9 @@ def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
     return out
 
 
-def draw(surface: pygame.Surface, board: Board) -> None:
-    """The whole display for `board`."""
+def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
+    """The whole display for `board`, then what moves over it (the flights, the
+    reactions' bubbles): where those went."""
     size = surface.get_size()
     s = scale_of(size)
     places = panels(size, len(board.seats))
@@ -102,14 +127,58 @@ def draw(surface: pygame.Surface, board: Board) -> None:
     _top(surface, board, places["top"], s)
     for seat in range(len(board.seats)):
         _seat(surface, board, seat, places[f"seat{seat}"], s)
+    if not board.seats:
+        _opening(surface, board, places, s)
     if board.view is None:
         _waiting(surface, board, places["rows"].union(places["turn"]), s)
     else:
-        _rows_and_market(surface, board.view, places, s)
+        _rows_and_market(surface, board, places, s)
         _turn(surface, board, places["turn"], s)
     log_scale = s * MIN_TEXT / LOG_TEXT
     draw_log(surface, Canvas(_layout(size, log_scale, log=places["log"]), Animator()),
              board.log, 0)
+    return board.animator.draw(surface) + _bubbles(surface, board, places, s)
+
+
+def motion_layout(size: tuple[int, int], board: Board) -> TableLayout:
+    """Where the moves of the view shown fly on the display (the table's
+    `animations.EventAnimator` takes it for the table's layout)."""
+    places = panels(size, len(board.seats))
+    rows = _rows_layout(size, board.view, places) if board.view is not None \
+        else _layout(size, scale_of(size), rows=places["rows"])
+    layout = _MotionLayout(size, rows.scale, places["top"], places["rows"], places["market"],
+                           places["log"], pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0),
+                           card=rows.card,
+                           market_at=_market_layout(size, places))
+    layout.seats = {seat: places[f"seat{seat}"] for seat in range(len(board.seats))}
+    return layout
+
+
+def _bubbles(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rect],
+             s: float) -> list[pygame.Rect]:
+    """Each seat's reaction shown, by the top right of its panel (under the VP)."""
+    drawn = []
+    for seat, (reaction, _) in sorted(board.bubbles.shown.items()):
+        spot = places.get(f"seat{seat}")
+        text = reaction_text(reaction)
+        if spot is not None and text is not None:
+            anchor = (spot.right - _px(s, 14), spot.top + _px(s, 62))
+            drawn.append(draw_bubble(surface, text, _text(s, 32), anchor))
+    return drawn
+
+
+def _opening(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rect],
+             s: float) -> None:
+    """Before the host told the seats (the table's host still starting): the seat
+    column says so rather than standing empty."""
+    column = pygame.Rect(places["top"].left + _px(s, 12), places["rows"].top, _px(s, 600),
+                         places["turn"].bottom - places["rows"].top)
+    surface.blit(art.panel(column.size), column)
+    text = board.status or tr("display.opening")
+    size, y = _text(s, 28), column.top + _px(s, 20)
+    for line in fonts.wrap(text, size, column.w - _px(s, 40)):
+        draw_label(surface, line, size, (column.left + _px(s, 20), y), art.TEXT_LIGHT)
+        y += fonts.line_step(size, 1.25)
 
 
 def _px(s: float, value: float) -> int:
@@ -138,9 +207,10 @@ def _top(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> 
 
 
 def name_of(board: Board, seat: int) -> str:
-    """The seat's player as the host names them ("free" for an open seat)."""
+    """The seat's player as the host names them ("Player 3" for a seat with no
+    name: an open one, played meanwhile by a stand-in)."""
     info = board.seats[seat] if seat < len(board.seats) else {}
-    return str(info.get("name") or tr("lobby.empty"))
+    return str(info.get("name") or f"{tr('player.default')} {seat + 1}")
 
 
 def _kind(info: dict[str, Any]) -> str:
@@ -162,15 +232,18 @@ def _seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
     left = rect.left + pad + _px(s, 22)
     size = _text(s, 36)
     free = info.get("kind") == "open"
-    vp = tr("display.vp", vp=view["seats"][seat]["vp"]) if view is not None and not free else ""
+    vp = tr("display.vp", vp=board.animator.value(f"vp:{seat}", view["seats"][seat]["vp"])) \
+        if view is not None and not free else ""
     vp_rect = draw_label(surface, vp, size, (rect.right - pad, rect.top + pad - _px(s, 2)),
                          art.ACCENT, True, "topright") if vp else pygame.Rect(rect.right, 0, 0, 0)
+    code = _seat_code(board, rect, s) if free else None
+    right = code.left if code is not None else vp_rect.left
     name = fonts.fit(tr("display.free") if free else name_of(board, seat), size,
-                     vp_rect.left - left - pad, True)
+                     right - left - pad, True)
     named = draw_label(surface, name, size, (left, rect.top + pad - _px(s, 2)),
                        art.TEXT_LIGHT, True)
     if free:
-        _free_seat(surface, board, rect, s)
+        _free_seat(surface, board, seat, rect, code, s)
         return
     line = max(rect.top + pad + _px(s, 48), named.bottom, vp_rect.bottom)  # (larger text)
     tags = [_kind(info)]
@@ -187,8 +260,9 @@ def _seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
 
 def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
                   s: float) -> None:
-    """Face-up cards (a back for a secret one), materials, pesos, workers, the
-    number of buildings built and the seat's number."""
+    """Face-up cards (a back for a secret one); materials; pesos, workers and the
+    buildings built; the seat's number in the turn order, each number said what
+    it counts (the materials' by their icons)."""
     card_h = max(1, min(body.h, _px(s, 130)))
     card_w = round(card_h / 1.45)
     cards = list(info["face_up"])
@@ -214,28 +288,50 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
                                art.TEXT_LIGHT, True, "midleft")
             x = label.right + _px(s, 12)
         if row == 1:
-            built = trn("display.built", len(info["built"]))
-            number = f" · {info['number']:02d}" if info["number"] is not None else ""
-            room = body.right - x - _px(s, 8)  # (a small window: the line shrinks to fit)
-            fitted = fonts.fit_size(built + number, size, room, 1, False)
-            draw_label(surface, built + number, fitted, (x + _px(s, 8), y + icon // 2),
-                       art.TEXT_LIGHT, False, "midleft")
+            _words(surface, trn("display.built", len(info["built"])), size,
+                   pygame.Rect(x + _px(s, 8), y, body.right - x - _px(s, 8), icon))
+    if info["number"] is not None:
+        _words(surface, tr("display.number", number=f"{info['number']:02d}"), size,
+               pygame.Rect(left, body.top + 2 * step, body.right - left, icon))
 
 
-def _free_seat(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
-    """A free seat: its QR code on the right, and to its left the link and the code."""
+def _words(surface: pygame.Surface, text: str, size: int, room: pygame.Rect) -> None:
+    """`text` at the left of `room`, middle high; smaller only where a small
+    window leaves no room for it whole."""
+    fitted = fonts.fit_size(text, size, room.w, 1, False)
+    draw_label(surface, text, fitted, (room.left, room.centery), art.TEXT_LIGHT, False,
+               "midleft")
+
+
+def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
+    """Where a free seat's QR code goes: the panel's full height at its right (as
+    large as it holds, for a phone across the room), if the link is known."""
+    if not board.web:
+        return None
+    pad = _px(s, 14)
+    side = min(rect.h - 2 * pad, _px(s, 240))
+    return pygame.Rect(rect.right - pad - side, rect.top + pad, side, side)
+
+
+def _free_seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
+               code: pygame.Rect | None, s: float) -> None:
+    """A free seat: in `code` the QR code of the link that takes this very seat
+    (`seat_url`), to its left "Scan to take this seat" and the join code."""
     pad = _px(s, 14)
     top = rect.top + pad + _px(s, 48)
-    room = rect.bottom - pad - top
-    if board.web:
-        image = qr.surface(board.web, min(room, _px(s, 200)))
-        spot = image.get_rect(bottomright=(rect.right - pad, rect.bottom - pad))
-        surface.blit(image, spot)
-        right = spot.left - pad
-    else:
-        right = rect.right - pad
-    _join_text(surface, board, pygame.Rect(rect.left + pad + _px(s, 22), top,
-                                           right - rect.left - pad - _px(s, 22), room), s)
+    right = rect.right - pad
+    if code is not None:
+        image = qr.surface(seat_url(board.web, seat), code.w)
+        surface.blit(image, image.get_rect(center=code.center))
+        right = code.left - pad
+    area = pygame.Rect(rect.left + pad + _px(s, 22), top, right - rect.left - pad - _px(s, 22),
+                       rect.bottom - pad - top)
+    size = _text(s, 28)
+    lines = [(line, art.TEXT_LIGHT, False) for line in fonts.wrap(tr("display.scan_seat"), size,
+                                                                    area.w)]
+    lines += [(line, art.ACCENT, True)
+              for line in fonts.wrap(tr("display.code", code=board.code), size, area.w, True)]
+    _lines(surface, lines, size, area, s)
 
 
 def _join_text(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float,
@@ -257,42 +353,55 @@ def _join_text(surface: pygame.Surface, board: Board, area: pygame.Rect, s: floa
         if len(lines) * step <= area.h or size <= MIN_SHRUNK:
             break
         size -= 1
+    _lines(surface, lines, size, area, s, center)
+
+
+def _lines(surface: pygame.Surface, lines: list[tuple[str, art.Color, bool]], size: int,
+           area: pygame.Rect, s: float, center: bool = False) -> None:
+    """Lines of (text, color, bold) from the top of `area`, as many as it holds."""
+    step = fonts.line_step(size, 1.25)
     y = area.top
     for text, color, bold in lines:
+        if y + step > area.bottom + step // 4:
+            break
         anchor, x = ("midtop", area.centerx) if center else ("topleft", area.left)
         draw_label(surface, text, size, (x, y), color, bold, anchor)
         y += step
 
 
-
 def _waiting(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float) -> None:
-    """Before the game: how many seats are taken, the big QR code, link and code."""
+    """Before the game: how many seats are taken (on two lines if need be), the
+    big QR code (smaller in a small window), the link and the code under it."""
     surface.blit(art.panel(area.size), area)
     taken = sum(1 for seat in board.seats if seat.get("kind") != "open")
-    top = area.top + _px(s, 20)
     head = tr("display.waiting", taken=taken, players=len(board.seats)) if board.seats \
         else tr("lobby.waiting")
-    head = fonts.fit(head, _text(s, 40), area.w - _px(s, 40), True)
-    draw_label(surface, head, _text(s, 40), (area.centerx, top), art.ACCENT, True, "midtop")
-    top += _px(s, 64)
+    width = area.w - _px(s, 40)
+    big, small = _text(s, 40), _text(s, 28)
+    y = area.top + _px(s, 20)
+    for line in fonts.wrap(head, big, width, True):
+        draw_label(surface, line, big, (area.centerx, y), art.ACCENT, True, "midtop")
+        y += fonts.line_step(big, 1.15)
+    y += _px(s, 10)
     if board.autostart:
-        draw_label(surface, tr("display.autostart"), _text(s, 28), (area.centerx, top),
-                   art.TEXT_LIGHT, False, "midtop")
-        top += _px(s, 48)
+        for line in fonts.wrap(tr("display.autostart"), small, width):
+            draw_label(surface, line, small, (area.centerx, y), art.TEXT_LIGHT, False, "midtop")
+            y += fonts.line_step(small, 1.2)
     if board.web:
-        image = qr.surface(board.web, _px(s, 520))
-        surface.blit(image, image.get_rect(midtop=(area.centerx, top)))
-        top += image.get_height() + _px(s, 16)
-        _join_text(surface, board, pygame.Rect(area.left + _px(s, 20), top,
-                                               area.w - _px(s, 40), area.bottom - top), s, True)
+        under = 4 * fonts.line_step(small, 1.25)  # "Scan to join", the link (2 lines), the code
+        image = qr.surface(board.web, max(1, min(_px(s, 520),
+                                                 area.bottom - _px(s, 28) - under - y)))
+        surface.blit(image, image.get_rect(midtop=(area.centerx, y + _px(s, 8))))
+        y += image.get_height() + _px(s, 24)
+        _join_text(surface, board, pygame.Rect(area.left + _px(s, 20), y,
+                                               area.w - _px(s, 40), area.bottom - y), s, True)
 
 
-def _rows_and_market(surface: pygame.Surface, view: View, places: dict[str, pygame.Rect],
-                     s: float) -> None:
-    """The table's rows and market, each at the scale that makes its smallest text
-    `MIN_TEXT` pixels high at 1920x1080; the building cards fit the rows panel."""
-    size = surface.get_size()
-    rows_scale = s * MIN_TEXT / ROW_LABEL
+def _rows_layout(size: tuple[int, int], view: View,
+                 places: dict[str, pygame.Rect]) -> _FitLayout:
+    """The rows at the scale that makes their smallest text `MIN_TEXT` pixels high
+    at 1920x1080, the building cards as large as the rows panel holds."""
+    rows_scale = scale_of(size) * MIN_TEXT / ROW_LABEL
     layout = _layout(size, rows_scale, rows=places["rows"])
     longest = max(1, *(len(row) for row in view["rows"]))
     inner = places["rows"].inflate(-layout.px(12), -layout.px(12))
@@ -300,9 +409,23 @@ def _rows_and_market(surface: pygame.Surface, view: View, places: dict[str, pyga
     height = (inner.h - layout.px(8)) // 2 - layout.px(8)
     card_w = max(1, min(width, layout.px(92), round(height * 92 / 128)))
     layout.card = (card_w, round(card_w * 128 / 92))
-    draw_rows(surface, Canvas(layout, Animator()), view, "", None, set())
-    market = _layout(size, s * MIN_TEXT / MARKET_CAPTION, market=places["market"])
-    draw_market(surface, Canvas(market, Animator()), view)
+    return layout
+
+
+def _market_layout(size: tuple[int, int], places: dict[str, pygame.Rect]) -> _FitLayout:
+    """The market at the scale that makes its captions `MIN_TEXT` pixels high at 1920x1080."""
+    return _layout(size, scale_of(size) * MIN_TEXT / MARKET_CAPTION, market=places["market"])
+
+
+def _rows_and_market(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rect],
+                     s: float) -> None:
+    """The table's rows (but the buildings still flying in) and market."""
+    view = board.view
+    assert view is not None
+    size = surface.get_size()
+    rows = _rows_layout(size, view, places)
+    draw_rows(surface, Canvas(rows, Animator()), view, "", None, board.hidden)
+    draw_market(surface, Canvas(_market_layout(size, places), Animator()), view)
 
 
 def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
