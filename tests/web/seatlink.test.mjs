@@ -52,3 +52,18 @@ test("a link with no seat joins the first open one", () => {
   env.link.connect("Bo");
   assert.deepEqual(joinAsked(env), { type: "join", code: "ab-cd", name: "Bo" });
 });
+
+test("a message of a type the page does not know is skipped, counted, and play goes on", () => {
+  const env = setUp(null);
+  const heard = [];
+  env.link.onMessage = (m) => heard.push(m.type);
+  env.link.connect("Cy");
+  joinAsked(env);
+  const ws = env.sockets.at(-1);
+  ws.onmessage({ data: encode({ type: "joined", n: 2, seat: 0, token: "t", last_seq: -1 }) });
+  ws.onmessage({ data: encode({ type: "forecast_from_v3", n: 3, sky: "clear" }) });
+  ws.onmessage({ data: encode({ type: "ack", n: 4, seq: 0, version: 1 }) });
+  assert.deepEqual(heard, ["welcome", "joined", "forecast_from_v3", "ack"]);
+  assert.equal(env.link.status, "connected");
+  assert.ok(!ws.sent.some((m) => m.type === "resync")); // it counted in the numbering
+});
