@@ -32,13 +32,8 @@ BOT_SEED = 4703
 """The random bot's seed (the host gives a bot a secret one)."""
 
 STEP = (Path(__file__).parent / "web" / "player.js").read_text()
-"""One click of the test's player, chosen by `seed` (arguments[0]): Confirm once a
-whole decision is staged, else one of the highlighted controls (a legal card, row
-end, option or End turn). It returns the mode, the action, what the views showed
-wrong about the player's last confirmed build or opening pair (the building at
-the seat, the materials dropped by the payment clicked; the cards picked out of
-the hand), the seqs of commands the host refused and, at a Confirm, the decision
-sent with its seq."""
+"""One click of the test's player, chosen by its seed (arguments[0]), and what the
+views showed wrong about its last confirmed build or opening pair (tests/web/player.js)."""
 
 LAYOUT = """
 const small = [...document.querySelectorAll("button, select, input")].filter((e) => {
@@ -116,24 +111,28 @@ def _play(phones: list[browser.Browser], table: Table, host: BackgroundHost,
     end = time.monotonic() + timeout
     checked: set[str] = set()
     sent: list[dict[int, Any]] = [{} for _ in phones]
+    verified: set[str] = set()
     while time.monotonic() < end:
         over = True
         for phone, seed, mine in zip(phones, PAGE_SEEDS, sent, strict=False):
-            mode, action, problems, refused, confirmed = phone.js(STEP, seed)
+            step = phone.js(STEP, seed, sorted(checked))
+            mode, action = step["mode"], step["action"]
             over = over and mode == "over"
-            assert not problems, problems
+            assert not step["problems"], step["problems"]
             assert action != "stuck", f"nothing to click in mode {mode}"
-            for seq in refused:
+            verified.add(step["verified"])
+            for seq in step["refused"]:
                 mine.pop(seq, None)
             if action == "confirm":
                 asked.add(mode)
-                mine[confirmed["seq"]] = confirmed["decision"]
-            if action is not None and mode not in checked:  # each kind at phone size
+                mine[step["sent"]["seq"]] = step["sent"]["decision"]
+            if action == "staged":  # each kind at phone size, its decision staged
                 overflow, small, wide = phone.js(LAYOUT)
                 assert overflow <= 0, f"{mode}: the page is {overflow} px too wide: {wide}"
                 assert not small, f"{mode}: touch targets under 44 px: {small}"
                 checked.add(mode)
         if over:
+            assert {"build", "choose"} <= verified, verified  # the views were checked
             return asked, [list(mine.values()) for mine in sent]
         if midway is not None and host.call(
                 lambda: table.game.state.version if table.game else 0) >= 12:
@@ -180,7 +179,6 @@ def _game(web_host: BackgroundHost, phones: list[browser.Browser], edition: str,
     assert game is not None
     taken = web_host.call(lambda: [(seat, to_json(decision, table.rules.names))
                                    for seat, decision in game.history])
-    print('DIGEST', edition, len(taken), __import__('hashlib').sha1(repr(taken).encode()).hexdigest())  # TEMP
     for phone, decisions in zip(phones, sent, strict=True):
         seat = phone.js("return window.havana.state.seat")
         assert decisions == [d for s, d in taken if s == seat], seat
