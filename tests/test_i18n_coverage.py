@@ -17,7 +17,7 @@ from havana_game.client.profile.settings import ANIMATION_SPEEDS
 from havana_game.client.session.headless import advanced_game
 from havana_game.client.table.drawing import NET_STATUSES
 from havana_game.client.table.logtext import error_text, log_line
-from havana_game.content import EDITIONS, find_edition
+from havana_game.content import EDITIONS, find_edition, reactions
 from havana_game.rules.decisions import _KIND_OF
 from havana_game.rules.state import PHASE_NAMES
 
@@ -53,6 +53,7 @@ def test_every_literal_key_in_the_client_exists() -> None:
 
 def test_keys_made_from_game_content_exist() -> None:
     keys = {f"ai.{level}" for level in BOT_LEVELS} | {f"edition.{e}" for e in EDITIONS}
+    keys |= {f"reaction.{r}" for r in reactions()}
     for rules in map(find_edition, EDITIONS):
         keys |= {f"{kind}.{c.name}" for c in rules.cards for kind in ("card", "effect")}
         keys |= {f"building.{b.id}" for b in rules.buildings}
