@@ -253,6 +253,7 @@ def visit_all(host: BackgroundHost, phone: browser.Browser, edition: str, look: 
     for game in range(games):
         director = Director(host, phone, edition, seed=game + 1)
         if not seen:
+            phone.driver.get("about:blank")  # a new code is a new page, not a new #hash
             phone.driver.get(director.url)
             wait_for(lambda: phone.js("return !document.getElementById('join').hidden"),
                      "the form")

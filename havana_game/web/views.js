@@ -187,7 +187,7 @@ function drawRecap() {
   const lines = recapLines(state.view.you).slice(-RECAP_LINES);
   if (!lines.length) return null;
   return el("section", { id: "recap", "aria-labelledby": "recap-title" },
-    el("h3", { id: "recap-title" }, tr("recap.title")), el("ul", {}, lines.map((line) => el("li", {}, line))));
+    el("h2", { id: "recap-title" }, tr("recap.title")), el("ul", {}, lines.map((line) => el("li", {}, line))));
 }
 
 // What the card or building last tapped does, under the question.
