@@ -6,63 +6,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { decode, encode } from "../../havana_game/web/vendor/msgpack/index.mjs";
-import { Link, wakeOn } from "../../havana_game/web/net.js";
-
-class Storage {
-  constructor() { this.items = new Map(); }
-  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
-  setItem(key, value) { this.items.set(key, String(value)); }
-  removeItem(key) { this.items.delete(key); }
-}
-
-class Socket {
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    this.sent = [];
-    this.closed = false;
-  }
-  open() { this.readyState = 1; this.onopen(); }
-  send(bytes) { this.sent.push(decode(bytes)); }
-  close() { this.readyState = 3; this.closed = true; }
-  receive(message) { this.onmessage({ data: encode(message) }); }
-  types() { return this.sent.map((m) => m.type); }
-}
-
-class Timers {
-  constructor() { this.queue = []; }
-  setTimeout(fn, ms) { this.queue.push({ fn, ms }); return this.queue.length; }
-  clearTimeout(id) { if (id) this.queue[id - 1] = null; }
-  runAll() {
-    const due = this.queue.filter(Boolean);
-    this.queue = [];
-    for (const { fn } of due) fn();
-  }
-}
-
-function setUp(storage = new Storage()) {
-  globalThis.location = { host: "192.168.1.5:8765", protocol: "http:" };
-  globalThis.localStorage = storage;
-  const sockets = [];
-  const timers = new Timers();
-  const heard = [];
-  const link = new Link({
-    code: "ab-cd", fingerprints: ["f"], onMessage: (m) => heard.push(m), onStatus: () => {},
-    socket: (url) => { const ws = new Socket(url); sockets.push(ws); return ws; }, timers,
-  });
-  return { link, sockets, timers, storage, heard };
-}
-
-// Connect and sit: hello, welcome, join or rejoin, joined (with the token when new).
-function sit(env, token = "t0k3n") {
-  env.link.connect("Ana");
-  const ws = env.sockets.at(-1);
-  ws.open();
-  ws.receive({ type: "welcome", n: 1 });
-  ws.receive({ type: "joined", n: 2, seat: 1, token, last_seq: -1 });
-  return ws;
-}
+import { wakeOn } from "../../havana_game/web/net.js";
+import { setUp, sit } from "./link.mjs";
 
 function pageAndWindow() {
   const doc = new EventTarget();
