@@ -351,8 +351,36 @@ def test_binary_messages_are_framed_as_the_library_frames_them():
     from websockets.frames import Frame as WsFrame
     from websockets.frames import Opcode as WsOpcode
 
-    from net.host.web import binary_message
-    for size in (0, 1, 125, 126, 65535, 65536, 70000):
+    from net.framing import HEADER
+    from net.host.web import binary_messages
+    bodies = [bytes(range(256)) * (size // 256) + bytes(size % 256)
+              for size in (0, 1, 125, 126, 65535, 65536, 70000)]
+    frames = b"".join(HEADER.pack(len(body)) + body for body in bodies)
+    assert binary_messages(frames) == b"".join(
+        WsFrame(WsOpcode.BINARY, body).serialize(mask=False, extensions=[]) for body in bodies)
+
+
+def test_a_whole_masked_binary_frame_is_read_as_the_library_reads_it():
+    """The fast path of the host's reading (a chunk that is exactly one browser
+    message) agrees with websockets' parser, and leaves every other chunk to it."""
+    from websockets.frames import Frame as WsFrame
+    from websockets.frames import Opcode as WsOpcode
+
+    from net.host.web import whole_message
+    for size in (0, 1, 125, 126, 65535):
         body = bytes(range(256)) * (size // 256) + bytes(size % 256)
-        assert binary_message(body) == WsFrame(WsOpcode.BINARY, body).serialize(
-            mask=False, extensions=[])
+        wire = WsFrame(WsOpcode.BINARY, body).serialize(mask=True, extensions=[])
+        assert whole_message(wire) == body
+        assert whole_message(wire + b"\x82") is None  # more than one frame
+        assert whole_message(wire[:-1] if size else wire[:5]) is None  # part of one
+    body = b"seat"
+    for other in (WsFrame(WsOpcode.TEXT, body), WsFrame(WsOpcode.BINARY, body, fin=False),
+                  WsFrame(WsOpcode.PING, body)):
+        assert whole_message(other.serialize(mask=True, extensions=[])) is None
+    wire = WsFrame(WsOpcode.BINARY, body).serialize(mask=True, extensions=[])
+    assert whole_message(bytes((wire[0] | 0x40,)) + wire[1:]) is None  # a reserved bit
+    unmasked = WsFrame(WsOpcode.BINARY, body).serialize(mask=False, extensions=[])
+    assert whole_message(unmasked) is None  # a client must mask: the protocol refuses it
+    for size in (65536, 70000):  # 64-bit lengths: the protocol's, and its size limit
+        wire = WsFrame(WsOpcode.BINARY, bytes(size)).serialize(mask=True, extensions=[])
+        assert whole_message(wire) is None

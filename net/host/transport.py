@@ -41,9 +41,10 @@ def peer_address(writer: asyncio.StreamWriter) -> str:
     return str(peer[0]) if peer else "?"
 
 
-def split_frames(frames: bytes) -> list[bytes]:
-    """The msgpack bodies of concatenated frames (as `framing.frame` writes them)."""
-    bodies = []
+def split_frames(frames: bytes | memoryview) -> list[bytes | memoryview]:
+    """The msgpack bodies of concatenated frames (as `framing.frame` writes them),
+    slices of `frames` (of a memoryview: no copy)."""
+    bodies: list[bytes | memoryview] = []
     at = 0
     while at < len(frames):
         (length,) = HEADER.unpack_from(frames, at)

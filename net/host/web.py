@@ -37,6 +37,11 @@ from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 from websockets.server import ServerProtocol
+
+try:  # websockets' own C unmasking, where its wheel has it
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - a build without its C extension
+    from websockets.utils import apply_mask
 from websockets.streams import StreamReader
 
 import havana_game
@@ -334,17 +339,42 @@ def _send(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
         writer.write(data)
 
 
-def binary_message(body: bytes) -> bytes:
-    """`body` as one unfragmented, unmasked binary WebSocket frame (RFC 6455 5.2:
-    a server never masks). Written here rather than by `ServerProtocol.send_binary`,
-    which builds a frame object per message: a view to every seat of a table is
-    the host's busiest path."""
-    size = len(body)
+def _binary_header(size: int) -> bytes:
+    """The header of an unfragmented, unmasked binary WebSocket frame of `size`
+    bytes (RFC 6455 5.2: a server never masks)."""
     if size < 126:
-        return bytes((0x82, size)) + body
+        return bytes((0x82, size))
     if size < 1 << 16:
-        return b"\x82\x7e" + struct.pack(">H", size) + body
-    return b"\x82\x7f" + struct.pack(">Q", size) + body
+        return b"\x82\x7e" + struct.pack(">H", size)
+    return b"\x82\x7f" + struct.pack(">Q", size)
+
+
+def binary_messages(frames: bytes) -> bytes:
+    """The protocol's frames (`framing.frame`'s, concatenated) as binary WebSocket
+    messages, one each, in one piece. Written here rather than by
+    `ServerProtocol.send_binary`, which builds a frame object per message: a view
+    to every seat of a table is the host's busiest path; each body is copied once."""
+    view = memoryview(frames)
+    parts: list[bytes | memoryview] = []
+    for body in split_frames(view):
+        parts += (_binary_header(len(body)), body)
+    return b"".join(parts)
+
+
+def whole_message(data: bytes) -> bytes | None:
+    """The payload of `data` if it is exactly one whole, final, masked binary frame
+    of at most `MAX_FRAME` bytes with no reserved bit (what a browser sends for each
+    of the seat's messages), unmasked; else None (the protocol parses it)."""
+    if len(data) < 6 or data[0] != 0x82 or not data[1] & 0x80:
+        return None
+    size, at = data[1] & 0x7F, 2
+    if size == 126:
+        size, at = int.from_bytes(data[2:4]), 4
+    elif size == 127:
+        return None
+    if len(data) != at + 4 + size or size > MAX_FRAME:
+        return None
+    return apply_mask(data[at + 4:], data[at:at + 4])
 
 
 class Edges:
@@ -454,6 +484,11 @@ class WebSocketTransport:
         return decode_body(self._messages.popleft())
 
     def _receive(self, data: bytes, now: float) -> None:
+        if self._edges.at_rest and self.protocol.state is State.OPEN:
+            body = whole_message(data)  # the common case, without the protocol's parser
+            if body is not None:
+                self._messages.append(body)
+                return
         rested = self._edges.feed(data)
         self.protocol.receive_data(data)
         self._answer()
@@ -504,8 +539,9 @@ class WebSocketTransport:
 
     def write(self, frames: bytes) -> None:
         if self.protocol.state is State.OPEN:
-            _send(self.protocol, self.writer)  # what the protocol queued goes first
-            self.writer.write(b"".join(binary_message(body) for body in split_frames(frames)))
+            if self.protocol.writes:
+                _send(self.protocol, self.writer)  # what the protocol queued goes first
+            self.writer.write(binary_messages(frames))
 
     def close(self) -> None:
         if self.protocol.state is State.OPEN:
