@@ -77,3 +77,18 @@ def test_a_reaction_this_client_has_no_words_for_is_not_shown():
     bubbles.add(1, "ouch")  # a newer one of the same seat takes its place, afresh
     assert bubbles.shown == {1: ("ouch", SHOWN)}
     assert bubbles.age(SHOWN) and bubbles.shown == {}
+
+
+def test_a_table_whose_host_relays_no_reactions_offers_none(tmp_path):
+    """The engine in this process (no host, as the screenshots' tables): no React
+    button, and R does nothing."""
+    from havana_game.client.scenes.table import TableScene
+    from havana_game.client.session.link import LocalLink
+
+    app = make_app(tmp_path)
+    table = TableScene(app, LocalLink(["human", "random"], ["Ana", "Bo"], seed=3))
+    app.switch(table)
+    until(app, lambda: table.view is not None)
+    step(app, key(pygame.K_r))
+    assert table.link.reactions == () and not _layer(table).open
+    assert not any(name.startswith("react") for name in table.controls())
