@@ -1,0 +1,127 @@
+"""`net/host/web.py` where its other tests let mutants live (issue 47): where
+`Edges` finds the ends of frames and messages for every header form (7-bit,
+16-bit and 64-bit lengths, masked or not, control frames inside a fragmented
+message), the HTTP answer's status line and header lines as RFC 9110 writes
+them, the names this machine answers to, and a continuation frame that
+continues nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import socket
+import struct
+
+import pytest
+
+from net.host import web
+from net.host.web import Edges, own_names, refusal, response
+
+from .net_helpers import running_host
+from .test_net_websocket_hardening import BINARY, CLOSE, CONT, PING, TEXT, Raw, frame, hello
+
+SAFETY = 60.0
+"""Seconds before a wait that should end fails the test (a safety net only)."""
+
+
+def _unmasked(opcode: int, payload: bytes = b"", fin: bool = True) -> bytes:
+    """A frame as a server sends it (no mask), with the shortest length form."""
+    size = len(payload)
+    head = bytes((0x80 * fin | opcode,))
+    if size < 126:
+        return head + bytes((size,)) + payload
+    if size < 1 << 16:
+        return head + b"\x7e" + struct.pack(">H", size) + payload
+    return head + b"\x7f" + struct.pack(">Q", size) + payload
+
+
+def _rests(edges: Edges, stream: bytes) -> list[int]:
+    """The offsets in `stream` after which `edges` is at rest, fed a byte at a time."""
+    at_rest = []
+    for at in range(len(stream)):
+        assert edges.feed(stream[at:at + 1]) is False  # (a rest at its end is not inside)
+        if edges.at_rest:
+            at_rest.append(at + 1)
+    return at_rest
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 300, 65535, 65536, 70000])
+@pytest.mark.parametrize("masked", [True, False])
+def test_edges_find_the_end_of_a_frame_of_any_length(size: int, masked: bool):
+    payload = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    one = frame(BINARY, payload) if masked else _unmasked(BINARY, payload)
+    assert _rests(Edges(), one + one) == [len(one), 2 * len(one)]
+    whole = Edges()  # the same bytes in one piece: a rest inside them, not only at the end
+    assert whole.feed(one + one) is True and whole.at_rest
+    single = Edges()
+    assert single.feed(one) is False and single.at_rest
+
+
+def test_edges_follow_a_frame_split_anywhere():
+    """A frame's payload arriving in pieces: each piece's bytes are counted once."""
+    first, second = frame(BINARY, bytes(1000)), frame(BINARY, b"next")
+    stream = first + second
+    for cut in (1, 5, 7, 100, len(first) - 1, len(first), len(first) + 3):
+        edges = Edges()
+        edges.feed(stream[:cut])
+        assert edges.at_rest == (cut == len(first))
+        rested = edges.feed(stream[cut:])
+        assert edges.at_rest and rested == (cut < len(first))
+
+
+def test_edges_keep_a_fragmented_message_open_through_control_frames():
+    """A message's fragments, with a ping and a close between them (control frames,
+    opcodes 8 and above, are no fragments): at rest only after its last fragment."""
+    for opcode in (BINARY, TEXT):
+        parts = [frame(opcode, b"ab", fin=False), frame(PING, b"p"), frame(CLOSE, b"\x03\xe8"),
+                 frame(CONT, b"cd", fin=False), frame(CONT, b"ef")]
+        stream = b"".join(parts)
+        assert _rests(Edges(), stream) == [len(stream)], opcode
+
+
+def test_edges_see_empty_unmasked_frames_one_after_another():
+    empty = _unmasked(BINARY)
+    assert len(empty) == 2
+    assert _rests(Edges(), empty * 3) == [2, 4, 6]
+
+
+def test_an_answer_has_its_status_phrase_and_headers_as_rfc_9110_writes_them():
+    answer = response(404, "gone").serialize()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    assert status == "HTTP/1.1 404 Not Found" and body == b"gone"
+    fields = dict(line.split(": ", 1) for line in lines)
+    assert fields["Connection"] == "close" and fields["Content-Length"] == "4"
+    assert fields["Content-Type"] == "text/plain; charset=utf-8"
+    assert fields["Date"].endswith(" GMT")  # an IMF-fixdate (RFC 9110 5.6.7)
+    assert email.utils.parsedate_to_datetime(fields["Date"]).utcoffset().total_seconds() == 0
+    assert refusal(405, "GET only").serialize().startswith(b"HTTP/1.1 405 Method Not Allowed\r\n")
+
+
+def test_the_machines_names_are_its_host_name_and_its_first_label_in_mdns(monkeypatch):
+    monkeypatch.setattr(socket, "gethostname", lambda: "Box.Example.ORG.")
+    assert own_names(4711) == {"localhost", "havana-4711.local", "box.example.org", "box.local"}
+    monkeypatch.setattr(socket, "gethostname", lambda: "")
+    assert own_names(1) == {"localhost", "havana-1.local"}
+
+
+def test_a_refusal_is_named_by_its_status_and_a_vanished_request_says_closed():
+    assert web._BadRequest(refusal(431, "too long")).args == (431,)
+    assert web._BadRequest(None).args == ("closed",)
+
+
+def test_a_continuation_frame_that_continues_no_message_closes_the_websocket():
+    """First thing sent, or after a whole message: a continuation continues nothing,
+    and the WebSocket closes with 1002 (protocol error: `ServerProtocol` refuses it
+    before the transport sees it)."""
+    async def scenario():
+        async with running_host(handshake_timeout=SAFETY) as host:
+            first = await Raw.open(host.port, frame(CONT, b"\x80"))
+            assert await first.closed_with() == 1002
+            after = await Raw.open(host.port, frame(BINARY, hello()))
+            assert (await after.message())["type"] == "welcome"
+            await after.send(CONT, b"\x80")
+            assert await after.closed_with() == 1002
+            first.close()
+            after.close()
+    asyncio.run(scenario())
