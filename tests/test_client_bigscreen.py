@@ -63,12 +63,13 @@ def _seats(players: int, free: tuple[int, ...]) -> list[dict[str, Any]]:
 def _game(players: int, free: tuple[int, ...] = ()) -> bigscreen.Board:
     """A board in round 2's actions, the log of the game so far in it."""
     steps = _steps(players)
-    view = next(after for _, after, _ in steps
-                if after["round"] == 2 and after["phase"] == "actions")
+    at = next(i for i, (_, after, _) in enumerate(steps)
+              if after["round"] == 2 and after["phase"] == "actions")
+    view = steps[at][1]
     edition.follow(view)
     board = bigscreen.Board(seats=_seats(players, free), view=view, web=WEB, code="K7QP2-M3XYZ")
     book = LogBook(lambda seat: bigscreen.name_of(board, seat))
-    board.log = book.lines([e for _, _, events in steps for e in events], fresh=True)
+    board.log = book.lines([e for _, _, events in steps[:at + 1] for e in events], fresh=True)
     return board
 
 
@@ -208,7 +209,7 @@ def test_a_building_flies_to_its_owner_and_a_reaction_shows_by_its_seat(tmp_path
     assert left is not None and 0 < left <= SHOWN  # the bubble's going wakes it
     panel = bigscreen.panels(BIG, 3)[f"seat{built['seat']}"]
     box = bigscreen.draw_bubble(pygame.Surface(BIG), tr("reaction.wow"), 32,
-                                (panel.right - 14, panel.top + 62))
+                                (panel.right - bigscreen.BUBBLE_RIGHT, panel.top + 8), False)
     step(app)
     assert app.screen.get_at((box.right - 10, box.centery))[:3] == BUBBLE_FILL
     app.frame(SHOWN, [])

@@ -37,6 +37,8 @@ MIN_TEXT = 28
 """The smallest text on the display at 1920x1080, in pixels."""
 MIN_SHRUNK = 12
 """The smallest text a free seat's link and code shrink to in a small window."""
+BUBBLE_RIGHT = 150
+"""Design pixels from a seat panel's right edge to its reaction's bubble (room for the VP)."""
 ROW_LABEL, MARKET_CAPTION = 18, 11
 """The smallest design text sizes of the table's rows and market (their scale
 makes these `MIN_TEXT`)."""
@@ -156,14 +158,14 @@ def motion_layout(size: tuple[int, int], board: Board) -> TableLayout:
 
 def _bubbles(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rect],
              s: float) -> list[pygame.Rect]:
-    """Each seat's reaction shown, by the top right of its panel (under the VP)."""
+    """Each seat's reaction shown, on its panel's name line, left of the VP."""
     drawn = []
     for seat, (reaction, _) in sorted(board.bubbles.shown.items()):
         spot = places.get(f"seat{seat}")
         text = reaction_text(reaction)
         if spot is not None and text is not None:
-            anchor = (spot.right - _px(s, 14), spot.top + _px(s, 62))
-            drawn.append(draw_bubble(surface, text, _text(s, 32), anchor))
+            anchor = (spot.right - _px(s, BUBBLE_RIGHT), spot.top + _px(s, 8))
+            drawn.append(draw_bubble(surface, text, _text(s, 32), anchor, tail=False))
     return drawn
 
 

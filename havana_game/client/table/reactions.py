@@ -37,22 +37,25 @@ def reaction_text(reaction: str) -> str | None:
     return tr(key) if has_message(key) else None
 
 
-def draw_bubble(surface: pygame.Surface, text: str, size: int, anchor: tuple[int, int]) -> \
-        pygame.Rect:
+def draw_bubble(surface: pygame.Surface, text: str, size: int, anchor: tuple[int, int],
+                tail: bool = True) -> pygame.Rect:
     """A speech bubble with `text` (`size` pixels), its top right corner at
-    `anchor` and its tail pointing up-left from the top edge; where it drew."""
+    `anchor`, with its tail pointing up-left from the top edge or none; where it drew."""
     image = fonts.text(text, size, art.INK, True)
     pad = max(2, size // 2)
     box = image.get_rect().inflate(2 * pad, pad)
     box.topright = anchor
-    tail = max(3, size // 2)
-    pygame.draw.polygon(surface, BUBBLE_EDGE, [(box.left + 2 * tail, box.top + 1),
-                                               (box.left + tail, box.top - tail),
-                                               (box.left + 3 * tail, box.top + 1)])
+    drawn = box.copy()
+    if tail:
+        step = max(3, size // 2)
+        pygame.draw.polygon(surface, BUBBLE_EDGE, [(box.left + 2 * step, box.top + 1),
+                                                   (box.left + step, box.top - step),
+                                                   (box.left + 3 * step, box.top + 1)])
+        drawn.union_ip(pygame.Rect(box.left + step, box.top - step, 2 * step, step))
     pygame.draw.rect(surface, BUBBLE_FILL, box, border_radius=pad)
     pygame.draw.rect(surface, BUBBLE_EDGE, box, max(1, size // 8), border_radius=pad)
     surface.blit(image, image.get_rect(center=box.center))
-    return box.union(pygame.Rect(box.left + tail, box.top - tail, 2 * tail, tail))
+    return drawn
 
 
 class Bubbles:
