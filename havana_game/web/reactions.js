@@ -110,7 +110,8 @@ export class Reactions {
   }
 
   /** The bubble by its seat's panel (the page's own seat: #me; another: its
-   * [data-seat]), gone after `SHOWN`; and the words in the live region. */
+   * [data-seat]) when that panel is on the screen, else at the top of the screen
+   * with the seat's name; gone after `SHOWN`; and the words in the live region. */
   show(bubble) {
     const words = tr(`reaction.${bubble.reaction}`);
     this.said.textContent = tr("reaction.said", { name: seatName(bubble.seat), reaction: words });
@@ -120,13 +121,13 @@ export class Reactions {
     node.textContent = words;
     const anchor = bubble.seat === state.seat ? this.doc.getElementById("me")
       : this.doc.querySelector(`#seats [data-seat="${bubble.seat}"]`);
-    if (anchor) {
-      const box = anchor.getBoundingClientRect();
-      const view = this.doc.defaultView;
-      node.style.top = `${box.top + (view ? view.scrollY : 0) + 4}px`;
+    const view = this.doc.defaultView;
+    const box = anchor ? anchor.getBoundingClientRect() : null;
+    if (box && view && box.top >= 0 && box.top + 40 <= view.innerHeight) {
+      node.style.top = `${box.top + view.scrollY + 4}px`;
       node.style.left = `${Math.max(4, box.right - 8)}px`;
       node.classList.add("placed");
-    } else {
+    } else { // its panel is not on the screen (or not drawn): said at the top, with the name
       node.textContent = `${seatName(bubble.seat)}: ${words}`;
     }
     this.doc.body.append(node);
