@@ -134,8 +134,13 @@ from havana_game.rules import new_game, view_for
 parallel.IDLE_TIMEOUT_S = 3.0
 view = view_for(new_game(classic_rules(), 2, 1), 0)
 me = psutil.Process()
+def forkserver(child):
+    try:
+        return "forkserver" in " ".join(child.cmdline())
+    except psutil.Error:  # ended while listed (a zombie's command line is gone): not counted
+        return False
 def workers():
-    return sum("forkserver" in " ".join(c.cmdline()) for c in me.children(recursive=True))
+    return sum(forkserver(c) for c in me.children(recursive=True))
 def until(condition):
     deadline = time.monotonic() + 60  # a safety net only: the condition ends the wait
     while not condition() and time.monotonic() < deadline:
