@@ -37,3 +37,77 @@ def test_every_text_has_room(tmp_path: Any, language: str, text_size: float,
              text_problems(size, language, text_size).items()
              if problems and not (name in FIXED_TYPE and text_size > 1.0)}
     assert not found, "\n".join(f"{name}: {p}" for name, ps in found.items() for p in ps)
+
+
+def test_the_audit_finds_a_text_cut_short_or_with_lines_left_out() -> None:
+    """The audit can fail: an ellipsis, and a wrapped text drawn without its last
+    line (as the action panel's prompt was, three lines at the most), are found."""
+    import pygame
+
+    from havana_game.client.ui import fonts
+    from havana_game.client.ui.textaudit import TextLog, problems, recording, traced
+
+    pygame.init()
+    log = TextLog()
+    size = (400, 300)
+    text = "Choose which face-up card to cover and the card from your hand to lay on it"
+    with recording(log):
+        surface = traced(size, log)
+        lines = fonts.wrap(text, 14, 150)
+        for i, line in enumerate(lines[:2]):
+            surface.blit(fonts.text(line, 14), (10, 10 + 20 * i))
+        surface.blit(fonts.text(fonts.fit(text, 14, 150), 14), (10, 200))
+    found = problems(log, pygame.Rect((0, 0), size), [])
+    assert f"lines left out: {text!r}" in found and f"cut: {text!r}" in found
+    log.clear()
+    with recording(log):
+        surface = traced(size, log)
+        for i, line in enumerate(fonts.wrap(text, 14, 150)):
+            surface.blit(fonts.text(line, 14), (10, 10 + 20 * i))
+    assert problems(log, pygame.Rect((0, 0), size), []) == []
+
+
+def test_the_pieces_draw_every_key_of_their_families() -> None:
+    """Every prompt, refusal, log line, hint, question and tooltip of the catalogs
+    is drawn by a piece (`textpieces`), in each language, so a new one is audited."""
+    import pygame
+
+    from havana_game.client.textpieces import catalog_keys, family, pieces
+
+    pygame.init()
+    names = {name for name, _ in pieces((1280, 720))}
+    keys = [key for key, _ in catalog_keys()]
+    for prefix in ("prompt.", "error.", "why.", "hint.cover_", "takeback.", "leave."):
+        assert any(k.startswith(prefix) for k in keys)
+    for piece in ("panel", "hint"):
+        assert {f"{piece} {key}" for key, _ in family(piece)} <= names
+    assert {"prompt.cover", "prompt.pay", "takeback.note", "closed.note"} <= \
+        {key for piece in ("panel", "question") for key, _ in family(piece)}
+    assert sum(name.startswith("recap ") for name in names) * 5 >= len(family("recap"))
+
+
+def test_the_log_never_shows_a_line_in_part_however_far_it_is_scrolled() -> None:
+    """A log line wrapped over several lines shows whole or not at all, at the top
+    of the panel as at its bottom, at every scroll position."""
+    import pygame
+
+    from havana_game.client.table.canvas import Canvas
+    from havana_game.client.table.layout import table_layout
+    from havana_game.client.table.logpanel import draw_log
+    from havana_game.client.ui.textaudit import TextLog, problems, recording, traced
+    from havana_game.client.ui.tween import Animator
+
+    pygame.init()
+    size = (1280, 720)
+    layout = table_layout(size, 2, 0)
+    lines = [f"{n}: Benito takes 2 yellow, 1 brown, 2 gray and 3 pesos in turn {n}"
+             if n % 3 else f"{n}: Ana plays Mama" for n in range(40)]  # (no two lines alike)
+    log = TextLog()
+    with recording(log):
+        for scroll in range(0, 60, 1):
+            surface = traced(size, log)
+            draw_log(surface, Canvas(layout, Animator()), lines, scroll)
+            shown = [p.value for p in sorted(log.placed, key=lambda p: p.ink.top)][1:]
+            assert problems(log, pygame.Rect((0, 0), size), []) == [], scroll  # (the last)
+            assert shown[0][0].isdigit(), (scroll, shown[0])  # the first line begins one
+            log.clear()

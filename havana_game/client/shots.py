@@ -126,27 +126,50 @@ def still_display(app: App, link: Any) -> Any:
 
 def text_problems(size: tuple[int, int], language: str, text_size: float,
                   table_round: int = 14) -> dict[str, list[str]]:
-    """Each screen of `every_scene` (the table from a game at `table_round`) in
-    `language` at `text_size`: the texts without room (`textaudit.problems`)."""
+    """Each screen of `every_scene` (the table from a game at `table_round`) and
+    each piece of `textpieces` in `language` at `text_size`: the texts without
+    room (`textaudit.problems`)."""
+    from .textpieces import piece_problems
     from .ui import fonts
     from .ui.textaudit import TextLog, problems, recording, traced
 
     log = TextLog()
     found: dict[str, list[str]] = {}
 
-    def watch(name: str, scene: Any) -> None:
+    def check(name: str, scene: Any) -> None:
         # (the table's hovers show cut texts whole)
         canvas = scene.drawing.canvas if isinstance(scene, TableScreen) else None
         tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
         found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
                                tips)
         log.clear()
+
+    def watch(name: str, scene: Any) -> None:
+        check(name, scene)
+        app = scene.app
+        if name == "results":  # its charts too; and the game counted for Statistics
+            from ..saves import game_to_document
+            scene.model.record = game_to_document(scene.link.game)
+            scene._record(scene.final)
+            scene.toggle_charts()
+            app.frame(0.0, [])
+            check("results-charts", scene)
+        elif name == "replay":  # Statistics with the game the results counted
+            statistics: Any = screen_class("statistics")(app)
+            app.switch(statistics)
+            app.frame(0.0, [])
+            check("statistics-1", statistics)
+            statistics.toggle_charts()
+            app.frame(0.0, [])
+            check("statistics-1-charts", statistics)
     try:
         with recording(log):
             for _ in every_scene(size, language=language, text_size=text_size,
                                  onto=traced(size, log), table_round=table_round,
                                  watch=watch):
                 pass
+            found.update({f"piece {name}": problems for name, problems in
+                          piece_problems(size, log).items()})
     finally:
         fonts.set_text_scale(1.0)
     return found

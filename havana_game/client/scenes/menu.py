@@ -9,7 +9,7 @@ import pygame
 
 from ..ui import art, fonts
 from ..ui.i18n import tr
-from ..ui.widgets import Button, column, same_text_size
+from ..ui.widgets import Button, column, grown, same_text_size
 from .base import Scene
 
 
@@ -64,8 +64,8 @@ class MenuScene(Scene):
                    ("rules", "menu.rules", self.rules), ("settings", "menu.settings",
                                                          self.settings),
                    ("quit", "menu.quit", self.quit)]
-        rects = column(size[0] // 2, self.px(250), self.px(340), self.px(46), self.px(12),
-                       len(entries))
+        rects = column(size[0] // 2, self.px(250), grown(self.px(340)), self.px(46),
+                       self.px(12), len(entries))
         from ..session.resume import every_game
         saved = bool(every_game())
         self.buttons = [Button(name, rect, tr(key), action, primary=name == "new",
@@ -92,8 +92,8 @@ class MenuScene(Scene):
         """Each edition's lesson (the one left halfway resumes), then Back."""
         from ..table.lesson import LESSONS
         keys = {"classic": "tutorial.classic", "edition2024": "tutorial.other"}
-        rects = column(size[0] // 2, self.px(310), self.px(340), self.px(46), self.px(12),
-                       len(LESSONS) + 1)
+        rects = column(size[0] // 2, self.px(310), grown(self.px(340)), self.px(46),
+                       self.px(12), len(LESSONS) + 1)
         left = self.app.settings.tutorial_edition or LESSONS[0]
         self.buttons = [Button(f"lesson_{edition}", rect, tr(keys.get(edition, "tutorial.title")),
                                partial(self.learn_edition, edition), primary=edition == left)

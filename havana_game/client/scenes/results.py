@@ -236,18 +236,31 @@ class ResultsScene(Scene):
             surface.blit(building_face(ident, (w, h), self.app.settings.colorblind),
                          (area.left + i * (w + self.px(4)), area.top))
 
+    def _names_grid(self, count: int, area: pygame.Rect) -> tuple[int, int, int]:
+        """The line height, the rows and the column width of `count` names in `area`."""
+        line = max(self.px(21), fonts.line_step(self.px(13), 1.15))
+        rows = max(1, area.h // line)
+        return line, rows, area.w // max(1, -(-count // rows))
+
+    def _names_size(self, area: pygame.Rect) -> int:
+        """One text size for every row's names, small enough for the longest in its
+        column (every player's buildings look alike)."""
+        assert self.final is not None
+        sizes = [self.px(13)]
+        for info in self.final["seats"]:
+            line, _, width = self._names_grid(len(info["built"]), area)
+            sizes += [fonts.fit_size(building_name(ident), self.px(13),
+                                     width - line - self.px(6), 1) for ident in info["built"]]
+        return min(sizes)
+
     def _draw_built_names(self, surface: pygame.Surface, built: list[str],
                           area: pygame.Rect) -> None:
         """Columns of "star VP, name" lines, the biggest first."""
         if not built:
             return
-        line = max(self.px(21), fonts.line_step(self.px(13), 1.15))
-        rows = max(1, area.h // line)
-        columns = -(-len(built) // rows)
-        width = area.w // columns
+        line, rows, width = self._names_grid(len(built), area)
         room = width - line - self.px(6)
-        size = min(fonts.fit_size(building_name(ident), self.px(13), room, 1)
-                   for ident in built)  # one size for all, small enough for the longest
+        size = self._names_size(area)
         for i, ident in enumerate(sorted(built, key=building_vp, reverse=True)):
             x = area.left + (i // rows) * width
             y = area.top + (i % rows) * line

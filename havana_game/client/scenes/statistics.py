@@ -14,7 +14,7 @@ from ..session.replay import open_replay
 from ..table.logtext import building_name
 from ..ui import art, charts, fonts
 from ..ui.i18n import tr, tr_name, trn
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 RECENT = 5
 """Past games listed under the figures."""
+Sections = list[tuple[str, list[tuple[str, str]]]]
+"""A column's headed sections of (label, value) lines."""
 TOP = 184
 HEADING = 28
 LINE = 23
@@ -73,15 +75,59 @@ class StatisticsScene(Scene):
 
     def recent(self) -> list[stats.GameRecord]:
         """The past games listed, the latest first (as many as the window holds)."""
-        room = (self.size[1] - self.px(90) - self.px(self.recent_top() + 28)) // self.px(LINE)
+        room = (self.size[1] - self.px(90) - self.px(self.recent_top() + HEADING)) \
+            // self.px(self.line_height())
         return list(reversed(self.games))[:max(0, min(RECENT, room))]
+
+    def line_height(self) -> float:
+        """Design height of a line of the columns and the past games (taller with
+        larger text)."""
+        return fonts.line_step(self.px(15), LINE / 15) / self.scale
+
+    def notes(self) -> list[tuple[str, float, tuple[int, int, int], float]]:
+        """The lines under the title: (text, design size, color, design height at
+        which it starts), each under the one before however many lines it wraps to."""
+        summary = self.summary
+        texts: list[tuple[str, float, tuple[int, int, int]]] = [
+                 (tally_text(summary.total), 22, art.ACCENT),
+                 (tr("stats.vp", average=f"{summary.average_vp:.1f}", best=summary.best_vp,
+                     rounds=f"{summary.average_rounds:.1f}"), 16, art.TEXT_LIGHT),
+                 (tr("stats.help", conceded=summary.conceded, hints=summary.hints,
+                     takebacks=summary.takebacks), 14, art.TEXT_DIM)]
+        y, out = 95.0, []
+        for text, size, color in texts:
+            out.append((text, size, color, y))
+            lines = fonts.wrap(text, self.px(size), self.px(900))
+            y += len(lines) * fonts.line_step(self.px(size), 1.4) / self.scale
+        return out
+
+    def columns_top(self) -> float:
+        """Design height of the columns: under the notes."""
+        text, size, _, y = self.notes()[-1]
+        lines = fonts.wrap(text, self.px(size), self.px(900))
+        return max(TOP, y + len(lines) * fonts.line_step(self.px(size), 1.4) / self.scale + GAP)
+
+    def sections(self) -> tuple[Sections, Sections]:
+        """The left and the right column's headed sections of label/value lines."""
+        summary = self.summary
+        left = [(tr("stats.by_players"), [
+                    (trn("stats.players", count), tally_text(tally))
+                    for count, tally in summary.by_players.items()]),
+                (tr("stats.by_level"), [
+                    (tr_name("ai_level", level=level), tally_text(tally))
+                    for level, tally in summary.by_level.items()]
+                 or [(tr("stats.no_ai"), "")])]
+        right = [(tr("stats.cards"), [(tr_name("card", name=name), str(n))
+                                      for name, n in summary.cards]),
+                 (tr("stats.buildings"), [(building_name(ident), str(n))
+                                          for ident, n in summary.buildings])]
+        return left, right
 
     def recent_top(self) -> float:
         """Design height of the past games' heading: under the taller column."""
-        summary = self.summary
-        left = len(summary.by_players) + len(summary.by_level)
-        right = len(summary.cards) + len(summary.buildings)
-        return TOP + 2 * (HEADING + GAP) + LINE * max(left, right)
+        left, right = self.sections()
+        top = self.columns_top()
+        return top + max(self._column(None, left, 190, top), self._column(None, right, 690, top))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -97,11 +143,12 @@ class StatisticsScene(Scene):
         if self.showing_charts:
             return
         y = self.recent_top() + HEADING
+        line = self.line_height()
         for index, game in enumerate(self.recent()):
             if game.replay:
                 self.buttons.append(Button(
-                    f"replay{index}", pygame.Rect(px(1000), px(y + LINE * index) - px(2),
-                                                  px(90), px(LINE - 2)),
+                    f"replay{index}", pygame.Rect(px(1000), px(y + line * index) - px(2),
+                                                  grown(px(90)), px(line - 2)),
                     tr("stats.replay"), partial(self.replay, game)))
 
     def replay(self, game: stats.GameRecord) -> None:
@@ -121,27 +168,16 @@ class StatisticsScene(Scene):
         if not summary.total.played:
             self.note(surface, tr("stats.none"), 200, art.TEXT_DIM)
             return
-        self.note(surface, tally_text(summary.total), 95, art.ACCENT, 22)
+        notes = self.notes()
+        for text, size, color, y in notes if not self.showing_charts else notes[:1]:
+            self.note(surface, text, y, color, size)
         if self.showing_charts:
             self._draw_charts(surface)
             return
-        self.note(surface, tr("stats.vp", average=f"{summary.average_vp:.1f}",
-                              best=summary.best_vp, rounds=f"{summary.average_rounds:.1f}"),
-                  130, art.TEXT_LIGHT, 16)
-        self.note(surface, tr("stats.help", conceded=summary.conceded, hints=summary.hints,
-                              takebacks=summary.takebacks), 156, art.TEXT_DIM, 14)
-        left = [(tr("stats.by_players"), [
-                    (trn("stats.players", count), tally_text(tally))
-                    for count, tally in summary.by_players.items()]),
-                (tr("stats.by_level"), [
-                    (tr_name("ai_level", level=level), tally_text(tally))
-                    for level, tally in summary.by_level.items()])]
-        right = [(tr("stats.cards"), [(tr_name("card", name=name), str(n))
-                                      for name, n in summary.cards]),
-                 (tr("stats.buildings"), [(building_name(ident), str(n))
-                                          for ident, n in summary.buildings])]
-        self._column(surface, left, 190, TOP)
-        self._column(surface, right, 690, TOP)
+        left, right = self.sections()
+        top = self.columns_top()
+        self._column(surface, left, 190, top)
+        self._column(surface, right, 690, top)
         self._recent(surface, self.recent_top())
         if self.message:
             self.note(surface, self.message, 610, art.DANGER, 14)
@@ -169,22 +205,35 @@ class StatisticsScene(Scene):
         else:
             charts.draw_empty(surface, right, tr("stats.by_level"), tr("stats.no_ai"), px)
 
-    def _column(self, surface: pygame.Surface, sections: list[tuple[str, list[tuple[str, str]]]],
-                x: float, y: float) -> None:
-        """Headed sections of label/value lines from design point (x, y)."""
+    def _column(self, surface: pygame.Surface | None, sections: Sections, x: float,
+                y: float) -> float:
+        """Headed sections of label/value lines from design point (x, y): a label
+        and its value that do not share a line take two (the value under it, to
+        the right), a label wider than the column wraps; the design height they
+        take (drawn onto `surface`, or only measured without one)."""
         px = self.px
         width = 400
+        start = y
+        step = px(self.line_height())
+        heading_step = max(HEADING, fonts.line_step(px(17), 1.35) / self.scale)
         for heading, lines in sections:
-            label = fonts.text(heading, px(17), art.ACCENT, True)
-            surface.blit(label, (px(x), px(y)))
-            y += HEADING
+            if surface is not None:
+                surface.blit(fonts.text(heading, px(17), art.ACCENT, True), (px(x), px(y)))
+            y += heading_step
             for name, value in lines:
-                shown = fonts.fit(name, px(15), px(width - 170))
-                surface.blit(fonts.text(shown, px(15), art.TEXT_LIGHT), (px(x + 12), px(y)))
-                text = fonts.text(value, px(15), art.TEXT_DIM)
-                surface.blit(text, text.get_rect(topright=(px(x + width), px(y))))
-                y += LINE
+                value_w = fonts.font(px(15)).size(value)[0]
+                one_line = fonts.font(px(15)).size(name)[0] + px(12) + value_w <= px(width - 12)
+                words = (name,) if one_line else fonts.wrap(name, px(15), px(width - 12))
+                if surface is not None:
+                    for i, line in enumerate(words):
+                        surface.blit(fonts.text(line, px(15), art.TEXT_LIGHT),
+                                     (px(x + 12), px(y) + i * step))
+                    text = fonts.text(value, px(15), art.TEXT_DIM)
+                    below = 0 if one_line else len(words) * step
+                    surface.blit(text, text.get_rect(topright=(px(x + width), px(y) + below)))
+                y += (len(words) + (0 if one_line else 1)) * step / self.scale
             y += GAP
+        return y - start
 
     def _recent(self, surface: pygame.Surface, y: float) -> None:
         px = self.px
@@ -194,4 +243,4 @@ class StatisticsScene(Scene):
         for game in self.recent():
             line = fonts.fit(game_line(game), px(15), px(790))
             surface.blit(fonts.text(line, px(15), art.TEXT_LIGHT), (px(202), px(y)))
-            y += LINE
+            y += self.line_height()

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 NET_STATUSES = ("reconnecting", "closed")
 """Connection states with their own message (`net.<state>`)."""
 
-Status = tuple[str, tuple[Any, Any], pygame.Rect, tuple[int, int]]
+Status = tuple[tuple[str, ...], tuple[Any, Any], pygame.Rect, tuple[int, int]]
 """The status line: its text, (box, text) colors, box, and where the text goes."""
 
 
@@ -400,23 +400,35 @@ class TableDrawing:
             text, colors = table.panel.hint_line(), (art.ACCENT, art.INK)
         if not text:
             return None
-        size = layout.px(14)
-        shown = fonts.fit(text, size, table.size[0] - table.px(60), True)
-        width, height = fonts.font(size, True).size(shown)
-        box = pygame.Rect(0, 0, width, height)
-        box.midtop = (table.size[0] // 2, layout.top.bottom + table.px(4))
-        return shown, colors, box.inflate(table.px(20), table.px(8)), box.topleft
+        lines, box, top = status_box(layout, text)
+        return lines, colors, box, (box.left, top)
 
     def _draw_status(self, surface: pygame.Surface,
                      status: Status | None) -> None:
         """The status line (`_status`) over the rows it may overlap."""
         if status is None:
             return
-        shown, colors, box, spot = status
+        lines, colors, box, (_, y) = status
         layout = self.table.layout_
         assert layout is not None
         pygame.draw.rect(surface, colors[0], box, border_radius=self.table.px(8))
-        surface.blit(fonts.text(shown, layout.px(14), colors[1], True), spot)
+        size = layout.px(14)
+        for i, line in enumerate(lines):
+            label = fonts.text(line, size, colors[1], True)
+            surface.blit(label, label.get_rect(midtop=(box.centerx,
+                                                       y + i * fonts.line_step(size, 1.2))))
+
+
+def status_box(layout: TableLayout, text: str) -> tuple[tuple[str, ...], pygame.Rect, int]:
+    """The status line's `text` wrapped to the window (whole, never cut short),
+    its box under the top bar, and the top of its first line."""
+    size = layout.px(14)
+    face = fonts.font(size, True)
+    lines = fonts.wrap(text, size, layout.size[0] - layout.px(60), True)
+    box = pygame.Rect(0, 0, max(face.size(line)[0] for line in lines),
+                      fonts.line_step(size, 1.2) * (len(lines) - 1) + face.get_height())
+    box.midtop = (layout.size[0] // 2, layout.top.bottom + layout.px(4))
+    return lines, box.inflate(layout.px(20), layout.px(8)), box.top
 
 
 HAND_DIM = (0, 0, 0, 110)

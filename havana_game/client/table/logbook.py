@@ -61,7 +61,7 @@ class LogBook:
             if event["kind"] == SEATED:
                 self.seated[event["data"]["seat"]] = event["data"]["name"]
             line = log_line(event, self.player)
-            if event["kind"] == "forced" and not event["data"]["end_turn"]:
+            if event["kind"] == "forced" and not event["data"]["end_turn"] and line:
                 forced = LogLine.of(line, event)
                 continue
             if line:

@@ -31,16 +31,26 @@ def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: 
     step = fonts.line_step(size, 1.3)
     wrapped: list[tuple[str, int | None, bool]] = []
     """Each wrapped line, the seat whose move it tells, whether it opens a turn."""
+    firsts: set[int] = set()
+    """The wrapped lines that begin a log line."""
     for line in lines[-120:]:
         seat, turn = getattr(line, "seat", None), getattr(line, "turn", False)
+        firsts.add(len(wrapped))
         wrapped.extend((piece, seat, turn)
                        for piece in fonts.wrap(line, size, area.w - px(28) - px(BAR)))
     top = area.top + px(8) + fonts.line_step(px(14), 1.3)
     room = max(0, (area.bottom - px(6) - top) // step)
     end = max(min(room, len(wrapped)), len(wrapped) - scroll)
     start = max(0, end - room)
+    firsts.add(len(wrapped))
+    while end not in firsts and end > start + 1:  # no log line shown in part:
+        end -= 1
+    kept = start
+    while start not in firsts and start < end - 1:  # the one at either edge goes
+        start += 1
+    first = top + (start - kept) * step  # (the others stay where they were)
     for i, (line, seat, turn) in enumerate(wrapped[start:end]):
-        y = top + i * step
+        y = first + i * step
         color = art.ACCENT if line.startswith("—") else art.TEXT_LIGHT
         if seat is not None and seat < len(art.SEAT_COLORS):
             pygame.draw.rect(surface, art.SEAT_COLORS[seat],

@@ -11,7 +11,7 @@ import pygame
 
 from ..ui import art, fonts
 from ..ui.i18n import tr
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown
 
 PAUSE_BUTTONS = ("resume", "settings", "rules", "leave", "concede")
 CONFIRM_BUTTONS = ("leave_confirm", "leave_stay")
@@ -28,7 +28,7 @@ SHADE = (0, 0, 0, 150)
 def _column(size: tuple[int, int], px: Callable[[float], int], width: int = BUTTON_W,
             first: int = 0) -> Callable[[int], pygame.Rect]:
     """The rect of the i-th button of the centred column (from row `first`)."""
-    box = pygame.Rect(0, 0, px(width), px(BUTTON_H))
+    box = pygame.Rect(0, 0, grown(px(width)), px(BUTTON_H))
     box.center = (size[0] // 2, size[1] // 2 - px(RAISE))
     return lambda i: box.move(0, (first + i) * px(STEP))
 
@@ -61,10 +61,9 @@ def confirm_buttons(size: tuple[int, int], px: Callable[[float], int],
                     labels: tuple[str, str] = ("leave.confirm", "leave.stay")) -> list[Button]:
     """Yes (leave, concede: `labels[0]`) and No (stay), side by side under the question."""
     place = _column(size, px, BUTTON_W // 2 + 20, 1)
-    return [Button("leave_stay", place(0).move(-px(BUTTON_W // 4 + 20), 0), tr(labels[1]),
-                   stay, primary=True),
-            Button("leave_confirm", place(0).move(px(BUTTON_W // 4 + 20), 0),
-                   tr(labels[0]), leave)]
+    apart = place(0).w // 2 + px(10)
+    return [Button("leave_stay", place(0).move(-apart, 0), tr(labels[1]), stay, primary=True),
+            Button("leave_confirm", place(0).move(apart, 0), tr(labels[0]), leave)]
 
 
 def draw_pause(surface: pygame.Surface, buttons: list[Button],
@@ -77,16 +76,23 @@ def draw_pause(surface: pygame.Surface, buttons: list[Button],
     surface.blit(shade, (0, 0))
     if question is not None and px is not None:
         title, text = question
-        top = surface.get_height() // 2 - px(RAISE) - px(150)
-        box = pygame.Rect(0, 0, px(760), px(150) + px(STEP) + px(BUTTON_H) + px(40))
+        answers = _column(surface.get_size(), px, BUTTON_W, 1)(0).top  # (every answer's row)
+        lines = fonts.wrap(text, px(17), px(640))
+        step = fonts.line_step(px(17), 1.4)
+        below_title = max(px(48), fonts.line_step(px(28), 1.3))
+        # (as high as its words need: a long note in large text lifts the title)
+        top = min(surface.get_height() // 2 - px(RAISE) - px(150),
+                  answers - px(16) - step * len(lines) - below_title)
+        label = fonts.text(title, px(28), art.ACCENT, True)
+        width = min(surface.get_width() - px(20), max(px(760), label.get_width() + px(60)))
+        box = pygame.Rect(0, 0, width, answers + px(BUTTON_H) + px(38) - (top - px(24)))
         box.midtop = (surface.get_width() // 2, top - px(24))
         surface.blit(art.panel(box.size, True), box)
-        label = fonts.text(title, px(28), art.ACCENT, True)
         surface.blit(label, label.get_rect(midtop=(surface.get_width() // 2, top)))
-        for i, line in enumerate(fonts.wrap(text, px(17), px(640))):
+        for i, line in enumerate(lines):
             label = fonts.text(line, px(17), art.TEXT_LIGHT)
             surface.blit(label, label.get_rect(midtop=(
-                surface.get_width() // 2, top + px(48) + i * fonts.line_step(px(17), 1.4))))
+                surface.get_width() // 2, top + below_title + i * step)))
     for button in buttons:
         if button.name in PAUSE_BUTTONS + CONFIRM_BUTTONS + UNREACHABLE_BUTTONS \
                 or button.name.startswith("give:"):

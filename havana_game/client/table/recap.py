@@ -108,19 +108,42 @@ class Recap:
         return cls(seat, lines[-MOST_LINES:], min(LONGEST, SECONDS + PER_LINE * len(lines)),
                    arrows)
 
+    def _frame(self, layout: TableLayout) -> tuple[int, int]:
+        """Design-scaled heights of the panel's parts besides its lines: above
+        them (the title) and below them (the skip note)."""
+        px = layout.px
+        return px(12) + fonts.line_step(px(18), 1.3), fonts.line_step(px(12), 1.3) + px(14)
+
+    def shown(self, layout: TableLayout) -> list[tuple[tuple[str, ...], int | None]]:
+        """The lines shown, each wrapped to the panel's width: the newest that fit
+        the window whole (the older ones are in the log)."""
+        px = layout.px
+        width = layout.rows.w - px(40) - px(60)
+        step = fonts.line_step(px(TEXT), 1.35)
+        above, below = self._frame(layout)
+        room = layout.size[1] - px(80) - above - below
+        shown: list[tuple[tuple[str, ...], int | None]] = []
+        for text, actor in reversed(self.lines):
+            wrapped = fonts.wrap(text, px(TEXT), width)
+            room -= step * len(wrapped)
+            if room < 0 and shown:
+                break
+            shown.insert(0, (wrapped, actor))
+        return shown
+
     def rect(self, layout: TableLayout) -> pygame.Rect:
         """Where the panel goes: over the building rows, as tall as its lines."""
         px = layout.px
         step = fonts.line_step(px(TEXT), 1.35)
-        height = px(16) + fonts.line_step(px(18), 1.3) + step * len(self.lines) \
-            + fonts.line_step(px(12), 1.3) + px(14)
-        box = pygame.Rect(0, 0, layout.rows.w - px(40), min(height, layout.size[1] - px(80)))
+        above, below = self._frame(layout)
+        lines = sum(len(wrapped) for wrapped, _ in self.shown(layout))
+        box = pygame.Rect(0, 0, layout.rows.w - px(40), above + step * lines + below)
         box.midtop = (layout.rows.centerx, layout.rows.top + px(14))
         return box
 
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> pygame.Rect:
-        """The panel: a title, each line after a swatch of its actor's seat color,
-        and how to skip it; returns where it was drawn."""
+        """The panel: a title, each line after a swatch of its actor's seat color
+        (a long one wrapped), and how to skip it; returns where it was drawn."""
         px = layout.px
         box = self.rect(layout)
         drawn = [self._arrow(surface, layout, actor, victim) for actor, victim in self.arrows
@@ -128,19 +151,17 @@ class Recap:
         surface.blit(art.panel(box.size, True), box)
         title = fonts.text(tr("recap.title"), px(18), art.ACCENT, True)
         surface.blit(title, (box.left + px(16), box.top + px(12)))
-        y = box.top + px(12) + fonts.line_step(px(18), 1.3)
+        y = box.top + self._frame(layout)[0]
         step = fonts.line_step(px(TEXT), 1.35)
-        width = box.w - px(60)
-        for text, actor in self.lines:
-            if y + step > box.bottom - px(20):
-                break
+        for wrapped, actor in self.shown(layout):
             if actor is not None and actor < len(art.SEAT_COLORS):
-                swatch = pygame.Rect(box.left + px(16), y + px(3), px(14), step - px(6))
+                swatch = pygame.Rect(box.left + px(16), y + px(3), px(14),
+                                     step * len(wrapped) - px(6))
                 pygame.draw.rect(surface, art.SEAT_COLORS[actor], swatch,
                                  border_radius=px(3))
-            line = fonts.fit(text, px(TEXT), width)
-            surface.blit(fonts.text(line, px(TEXT), art.TEXT_LIGHT), (box.left + px(40), y))
-            y += step
+            for line in wrapped:
+                surface.blit(fonts.text(line, px(TEXT), art.TEXT_LIGHT), (box.left + px(40), y))
+                y += step
         skip = fonts.text(tr("recap.skip"), px(12), art.TEXT_DIM)
         surface.blit(skip, skip.get_rect(bottomright=(box.right - px(14), box.bottom - px(8))))
         return box.unionall(drawn)

@@ -1,5 +1,5 @@
-"""The replay's action panel (`table.buttons.Panel`): the position shown and
-whose cards, every player's VP over the game with a marker at the position
+"""The replay's action panel (`table.buttons.Panel`): the position shown,
+every player's VP over the game with a marker at the position
 (`chart`, a click on it jumps there), and the replay's buttons: step, jump, play
 at a speed, change chair, export. The gold line says what the last export did."""
 
@@ -66,11 +66,9 @@ class ReplayPanel:
         return buttons
 
     def prompt(self, view: View, current: str) -> str:
-        """The position shown, and whose cards."""
+        """The position shown (whose cards: the seat button and the hand say it)."""
         scene = self.scene
-        return "\n".join([
-            tr("replay.position", i=scene.index, n=scene.replay.length, round=view["round"]),
-            tr("replay.cards_of", name=scene.replay.names[scene.seat])])
+        return tr("replay.position", i=scene.index, n=scene.replay.length, round=view["round"])
 
     def hint_line(self) -> str:
         """What the last export did."""

@@ -36,6 +36,9 @@ class TextLog:
     """Texts `fonts.fit` shortened with an ellipsis in this frame."""
     names_cut: dict[str, bool] = field(default_factory=dict)
     """Names fitted onto cards (`fonts.fit_block`, bold), and whether they end cut."""
+    wrapped: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Texts `fonts.wrap` split into lines in this frame, and their lines (a frame
+    that draws some of a text's lines and not the others has cut it short)."""
 
     def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
         known = self.rendered.get(id(source))
@@ -51,6 +54,7 @@ class TextLog:
         self.images.clear()
         self.cut.clear()
         self.names_cut.clear()
+        self.wrapped.clear()
 
 
 class TracedSurface(pygame.Surface):
@@ -84,6 +88,7 @@ def recording(log: TextLog) -> Iterator[None]:
     real: Callable[..., pygame.Surface] = fonts.text
     real_fit: Callable[..., str] = fonts.fit
     real_block: Callable[..., fonts.Block] = fonts.fit_block
+    real_wrap: Callable[..., tuple[str, ...]] = fonts.wrap
 
     def fit_block(value: str, size: int, floor: int, width: int, height: int,
                   bold: bool = False, spacing: float = 1.2) -> fonts.Block:
@@ -91,6 +96,12 @@ def recording(log: TextLog) -> Iterator[None]:
         if bold:  # a name on a card (an effect may be cut: tooltips show it whole)
             log.names_cut[value] = block.cut  # (the last fitting of it counts)
         return block
+
+    def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+        lines = real_wrap(value, size, width, bold)
+        if len(lines) > 1:
+            log.wrapped[value] = lines  # (the last wrapping of it counts)
+        return lines
 
     def fit(value: str, size: int, width: int, bold: bool = False) -> str:
         shown = real_fit(value, size, width, bold)
@@ -104,11 +115,13 @@ def recording(log: TextLog) -> Iterator[None]:
         log.rendered[id(surface)] = (surface, value)
         return surface
     _forget_text()
-    fonts.text, fonts.fit, fonts.fit_block = text, fit, fit_block  # type: ignore[assignment]
+    fonts.text, fonts.fit, fonts.fit_block, fonts.wrap = \
+        text, fit, fit_block, wrap  # type: ignore[assignment]
     try:
         yield
     finally:
-        fonts.text, fonts.fit, fonts.fit_block = real, real_fit, real_block  # type: ignore
+        fonts.text, fonts.fit, fonts.fit_block, fonts.wrap = \
+            real, real_fit, real_block, real_wrap  # type: ignore[assignment]
         _forget_text()
 
 
@@ -126,11 +139,19 @@ SLACK = 1
 def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect],
              tips: tuple[str, ...] = ()) -> list[str]:
     """What is wrong with the texts of the frame `log` saw, in `window` among
-    `buttons`: a text cut short (unless one of the hover `tips` shows it whole),
+    `buttons`: a text cut short (an ellipsis, unless one of the hover `tips` shows
+    it whole; or a wrapped text whose first line was drawn and not all the others),
     off the window, overlapping another text, or crossing the edge of a button or
     a picture (neither inside nor outside it)."""
     cut = [value for value in log.cut if not any(value in tip for tip in tips)]
     found = [f"cut: {value!r}" for value in cut]
+    drawn = {p.value for p in log.placed}
+    whole = {value for value, lines in log.wrapped.items()
+             if all(line in drawn for line in lines if line)}
+    begun = {log.wrapped[value][0] for value in whole}
+    """(a first line another text shown whole begins with is that text's)"""
+    found += [f"lines left out: {value!r}" for value, lines in log.wrapped.items()
+              if value not in whole and lines[0] in drawn and lines[0] not in begun]
     found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
               if cut and not any(value in tip for tip in tips)]
     shown = [p for p in log.placed if p.ink.w > 0]

@@ -167,6 +167,12 @@ def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int],
     return surface.blit(box, spot)
 
 
+def grown(width: int) -> int:
+    """A button's `width` at 100 % text, grown with the text size (its label grows
+    with it, in every language, rather than shrinking back to fit)."""
+    return round(width * max(1.0, fonts.text_scale()))
+
+
 def column(center_x: int, top: int, width: int, height: int, gap: int,
            count: int) -> list[pygame.Rect]:
     """`count` rectangles stacked downwards, centered on `center_x`."""
