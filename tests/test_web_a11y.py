@@ -144,8 +144,13 @@ def test_the_explanation_is_a_labelled_dialog_escape_closes(host, phone):
     phone.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait_for(lambda: not phone.js("return document.getElementById('details').open"), "closed")
     assert phone.js("return document.activeElement.dataset.building") == building
-    # A card to pick is staged by a tap, and what it does is said under the question.
-    phone.js("document.querySelector('#hand .card.pick').click()")
+    # A card to pick is staged by a tap (here Enter), and what it does is said under
+    # the question; the focus stays on it though the page is drawn anew.
+    card = phone.js("const b = document.querySelector('#hand .card.pick'); b.focus();"
+                    "return b.dataset.card")
+    phone.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(lambda: phone.js("return !!document.querySelector('#hand .card.staged')"), "staged")
+    assert phone.js("return document.activeElement.dataset.card") == card
     assert phone.js("return document.querySelector('#hand .card.staged')"
                     ".getAttribute('aria-pressed')") == "true"
     assert not phone.js("return document.getElementById('details').open")

@@ -79,19 +79,31 @@ export function openDetails(shown, opener) {
   const { title, lines } = detailsOf(shown);
   $("details-title").textContent = title;
   $("details-body").replaceChildren(...lines.map((line) => el("p", {}, line)));
-  state.detailsOpener = opener ? opener.dataset : null;
+  state.detailsOpener = opener ? focusKey(opener) : null;
   if (!dialog.open) dialog.showModal();
   $("details-close").focus();
 }
 
+// A selector that finds a control again once the page is drawn anew (a card by its
+// index and place, a building, an option, or its id); null for anything else.
+function focusKey(node) {
+  if (!node || !node.closest || !node.closest("#game")) return null;
+  const data = node.dataset;
+  if (data.card !== undefined) return `[data-card="${data.card}"][data-where="${data.where}"]`;
+  if (data.building !== undefined) return `[data-building="${data.building}"]`;
+  if (data.option !== undefined) return `[data-option="${data.option}"]`;
+  return node.id ? `#${node.id}` : null;
+}
+
+// Put the focus back on the control `key` names, if it is still there.
+function focusAgain(key) {
+  const target = key && document.querySelector(`#game ${key}`);
+  if (target) target.focus({ preventScroll: true });
+}
+
 function refocus() {
-  const from = state.detailsOpener;
+  focusAgain(state.detailsOpener);
   state.detailsOpener = null;
-  if (!from) return;
-  const key = from.card !== undefined ? `[data-card="${from.card}"][data-where="${from.where}"]`
-    : `[data-building="${from.building}"]`;
-  const target = document.querySelector(`#game ${key}`);
-  if (target) target.focus();
 }
 
 // Names keep their words whole: one too long for its box is set smaller instead.
@@ -389,6 +401,7 @@ export function render() {
     return;
   }
   game.hidden = false;
+  const focused = focusKey(document.activeElement); // kept where it was, for keyboards
   game.replaceChildren();
   if (state.closed) {
     game.append(drawClosed());
@@ -404,6 +417,7 @@ export function render() {
   fitNames(game);
   const log = $("log");
   log.scrollTop = log.scrollHeight;
+  focusAgain(focused);
   state.timing.firstView ??= performance.now();
 }
 
