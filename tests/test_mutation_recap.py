@@ -1,0 +1,140 @@
+"""`havana_game/client/table/recap.py` where its other tests let mutants live
+(issue 47): which events a seat's recap tells (from the start of the game when
+the seat never decided, never the seat's own, whoever's step they came in),
+what `Recap.of` keeps (the newest lines, how long it stays, each robbery's
+arrow once), how tall the panel is, and the robbery arrow itself, measured on
+a real surface: drawn between two seats one above the other (seats 1 and 2 of
+three), at four times the design size so that a design pixel is four."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from havana_game.client.table.layout import table_layout
+from havana_game.client.table.recap import (
+    LONGEST,
+    MOST_LINES,
+    PER_LINE,
+    SECONDS,
+    TEXT,
+    Recap,
+    Step,
+    since_last_decision,
+)
+from havana_game.client.ui import art, fonts
+
+from .test_client_support import make_app
+
+NAME = ["Ana", "Bo", "Caro"].__getitem__
+
+
+def _event(kind: str, **data) -> dict:
+    return {"kind": kind, "data": data}
+
+
+def test_a_seat_that_never_decided_is_told_everything_from_the_start():
+    first = _event("pesos_taken", seat=1, source="bank", count=2)
+    second = _event("action", seat=1, card=0)
+    steps = [Step(1, [first]), Step(None, [_event("round_started", round=1, order=[1, 0])]),
+             Step(1, [second])]
+    assert since_last_decision(steps, 0) == [first, steps[1].events[0], second]
+
+
+def test_the_recap_leaves_out_the_seats_own_events_whoever_decided_their_step():
+    """Bo's robbery tells Ana's loss to the others; Ana's own events (a taking
+    back of her discards that Bo's step brought) are not told to her."""
+    mine = _event("discards_taken_back", seat=0, count=3)
+    theirs = _event("pesos_stolen", seat=1, victim=0, count=2)
+    steps = [Step(0, [_event("action", seat=0, card=1)]), Step(1, [theirs, mine])]
+    assert since_last_decision(steps, 0) == [theirs]
+    assert since_last_decision(steps, 2) == [steps[0].events[0], theirs, mine]
+
+
+def test_a_recap_keeps_the_newest_lines_and_stays_longer_for_more_of_them():
+    events = [_event("pesos_taken", seat=1, source="market", count=n + 1)
+              for n in range(MOST_LINES + 3)]
+    recap = Recap.of(events, 0, NAME)
+    assert recap is not None
+    assert len(recap.lines) == MOST_LINES
+    assert recap.lines == Recap.of(events[3:], 0, NAME).lines  # the newest, in order
+    assert recap.left == LONGEST
+    short = Recap.of(events[:2], 0, NAME)
+    assert short is not None and short.left == pytest.approx(SECONDS + 2 * PER_LINE)
+    assert short.lines[0][1] == 1 and short.arrows == []
+
+
+def test_a_recap_draws_each_robbery_once_in_order_and_tells_a_round_with_no_actor():
+    robbed = [_event("pesos_stolen", seat=2, victim=0, count=1),
+              _event("taxed", seat=1, victim=2, take="pesos"),
+              _event("pesos_stolen", seat=2, victim=0, count=2)]
+    order = _event("round_started", round=3, order=[2, 1, 0])
+    recap = Recap.of([order, *robbed], 0, NAME)
+    assert recap is not None and recap.arrows == [(2, 0), (1, 2)]
+    assert recap.lines[0][1] is None and "Caro" in recap.lines[0][0]
+    assert Recap.of([], 0, NAME) is None and Recap.of([order], 0, NAME) is None
+
+
+@pytest.fixture
+def big(tmp_path):
+    """A window four times the design size, with three seats (1 and 2 one above
+    the other), its layout and a black surface."""
+    make_app(tmp_path)  # (pygame and the fonts, as the game sets them up)
+    layout = table_layout((5120, 2880), 3, 0)
+    assert layout.scale == 4
+    start, end = layout.seat_anchor(1), layout.seat_anchor(2)
+    assert start[0] == end[0] and start[1] < end[1]  # one above the other
+    return layout, pygame.Surface(layout.size)
+
+
+def _colored(surface: pygame.Surface, x: int, y: int) -> bool:
+    return surface.get_at((x, y))[:3] == art.SEAT_COLORS[1][:3]
+
+
+def test_the_robbery_arrow_runs_from_the_actor_to_short_of_the_victim(big):
+    """Seat 1 robbed seat 2, below it: a shaft 6 design pixels wide from seat 1's
+    anchor, then a head 22 long and 2 x 0.6 x 22 wide, its tip 20 short of seat
+    2's anchor, all in seat 1's color."""
+    layout, surface = big
+    (x, top), (_, bottom) = layout.seat_anchor(1), layout.seat_anchor(2)
+    drawn = Recap._arrow(surface, layout, 1, 2)
+    tip = bottom - layout.px(20)
+    base = tip - layout.px(22)
+    half = 0.6 * layout.px(22)
+    middle = (top + base) // 2
+    row = [nx for nx in range(x - 100, x + 100) if _colored(surface, nx, middle)]
+    assert len(row) == layout.px(6) and abs(sum(row) / len(row) - x) <= 1  # the shaft
+    assert _colored(surface, x, top + 2) and not _colored(surface, x, top - 3)
+    assert _colored(surface, x, tip - 3) and not _colored(surface, x, tip + 3)  # the tip
+    assert not _colored(surface, x, (tip + bottom) // 2)
+    for side in (-1, 1):  # the head: as wide as it should be at its base, and no wider
+        assert _colored(surface, round(x + side * (half - 5)), base + 3)
+        assert not _colored(surface, round(x + side * (half + 5)), base + 3)
+        assert not _colored(surface, round(x + side * (half - 5)), base - 3)
+    assert drawn.top <= top and drawn.bottom >= tip and drawn.w >= 2 * half - 2
+    assert drawn.centerx in range(x - 1, x + 2)
+
+
+def test_an_arrow_from_a_seat_to_itself_is_nothing_and_draw_returns_every_arrow(big):
+    layout, surface = big
+    (x, y) = layout.seat_anchor(1)
+    assert Recap._arrow(surface, layout, 1, 1) == pygame.Rect(x, y, 0, 0)
+    assert not any(_colored(surface, x + dx, y + dy) for dx in (-5, 0, 5) for dy in (-5, 0, 5))
+    recap = Recap(0, [("Bo robs Caro", 1)], 5.0, [(1, 2), (1, 7)])  # (no seat 7: no arrow)
+    drawn = recap.draw(surface, layout)
+    assert drawn.contains(Recap._arrow(pygame.Surface(layout.size), layout, 1, 2))
+    assert drawn.contains(recap.rect(layout))
+
+
+def test_the_panel_grows_by_one_line_step_a_line_and_has_room_around_its_text(tmp_path):
+    make_app(tmp_path)
+    layout = table_layout((1280, 720), 2, 0)
+    px = layout.px
+    step = fonts.line_step(px(TEXT), 1.35)
+    heights = [Recap(0, [("Bo takes 1 peso", 1)] * n, 5.0).rect(layout).h for n in (1, 2, 3)]
+    assert heights[1] - heights[0] == heights[2] - heights[1] == step
+    text = fonts.line_step(px(18), 1.3) + step + fonts.line_step(px(12), 1.3)
+    assert heights[0] >= text + px(20)  # margins above the title and below the skip note
+    box = Recap(0, [("Bo takes 1 peso", 1)], 5.0).rect(layout)
+    assert box.w == layout.rows.w - px(40) and box.centerx == layout.rows.centerx
+    assert box.top == layout.rows.top + px(14)
