@@ -1,0 +1,137 @@
+"""`havana_game/client/session/lanhost.py` where the LAN hosting tests let
+mutants live (issue 47): the `havana host` options of a table as set up, how
+the client reads the host's first line (and a host that failed) from its log,
+the notes it keeps, the Saved games list of hosted tables, and its look at a
+port; with real processes, files and sockets."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from havana_game.client.session import lanhost
+from havana_game.client.session.lanhost import (
+    HOST_LOG,
+    NOTES,
+    HostedTable,
+    HostSetup,
+    hosted_games,
+    read_notes,
+)
+from havana_game.editions import DEFAULT_EDITION
+
+
+def test_a_table_setups_host_options():
+    assert HostSetup("Ana").command() == ["--players", "4", "--edition", DEFAULT_EDITION]
+    assert HostSetup("Ana", players=3, bots=[None, "easy", "hard", "random"], edition="x",
+                     hints=True, seed=7).command() == [
+        "--players", "3", "--edition", "x", "--bots", "easy", "--seed", "7", "--hints"]
+    assert HostSetup("Ana", players=3, bots=["easy", None, "random", "hard"], phones=True,
+                     seed=0).command() == [
+        "--players", "3", "--edition", DEFAULT_EDITION, "--autostart", "--owner",
+        "--bots", "easy,random", "--seed", "0"]
+    plain = HostSetup("Ana")
+    assert (plain.players, plain.bots, plain.hints, plain.seed, plain.phones) == \
+        (4, [], False, None, False)
+
+
+@pytest.fixture
+def sleeper():
+    """A real process standing for a host that runs."""
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    yield process
+    process.kill()
+    process.wait()
+
+
+def test_the_hosts_first_json_line_gives_its_port_code_link_and_owner(tmp_path, sleeper):
+    log = tmp_path / HOST_LOG
+    log.write_text("havana host: starting\n[1, 2]\n{\"port\": 5}\n")
+    hosted = HostedTable(tmp_path, process=sleeper)
+    assert not hosted.ready() and not hosted.error
+    with log.open("a") as out:
+        out.write(json.dumps({"port": 4242, "code": "ABCDE", "web": "http://h/#code=ABCDE",
+                              "owner": "0f"}) + "\n{\"port\": 1, \"code\": \"X\"}")
+    assert hosted.ready()
+    assert (hosted.port, hosted.code, hosted.web, hosted.owner) == \
+        (4242, "ABCDE", "http://h/#code=ABCDE", "0f")
+    notes = read_notes(tmp_path)
+    assert {k: notes[k] for k in ("port", "code", "web", "owner", "pid")} == \
+        {"port": 4242, "code": "ABCDE", "web": "http://h/#code=ABCDE", "owner": "0f",
+         "pid": sleeper.pid}
+    assert notes["saved"] <= time.time()
+    assert hosted.ready() and hosted.port == 4242  # read once: the later line changes nothing
+
+
+def test_a_line_is_read_only_once_it_is_whole(tmp_path, sleeper):
+    log = tmp_path / HOST_LOG
+    log.write_text('{"port": 4242, "code": "AB')
+    hosted = HostedTable(tmp_path, process=sleeper)
+    assert not hosted.ready()
+    with log.open("a") as out:
+        out.write('CDE"}\n')
+    assert hosted.ready() and hosted.code == "ABCDE" and hosted.web == hosted.owner == ""
+
+
+def test_a_host_that_exited_before_listening_says_its_last_line(tmp_path):
+    failed = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    failed.wait()
+    (tmp_path / HOST_LOG).write_text("starting\nhavana host: the port is taken\n  \n")
+    hosted = HostedTable(tmp_path, process=failed)
+    assert not hosted.ready() and hosted.error == "havana host: the port is taken"
+    assert not hosted.wait_ready()
+    silent = HostedTable(tmp_path / "none", process=failed)
+    assert not silent.ready() and silent.error == "exit code 3"
+    assert not HostedTable(tmp_path).ready()  # no process of ours: nothing to read
+
+
+def test_notes_are_merged_dated_and_a_failed_write_is_said(tmp_path, capsys):
+    hosted = HostedTable(tmp_path)
+    hosted.note(name="Ana", round=0)
+    hosted.note(round=2)
+    notes = hosted.notes()
+    assert (notes["name"], notes["round"]) == ("Ana", 2) and notes["saved"] <= time.time()
+    (tmp_path / NOTES).write_text("[1, 2]")
+    assert read_notes(tmp_path) == {}
+    (tmp_path / NOTES).write_text("{broken")
+    assert read_notes(tmp_path) == {}
+    (tmp_path / "a file").write_text("")
+    HostedTable(tmp_path / "a file").note(round=1)  # no folder there: said, survived
+    assert "cannot keep the notes of the LAN table" in capsys.readouterr().err
+
+
+def test_saved_games_lists_each_hosted_table_with_readable_notes(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("HAVANA_CONFIG_DIR", str(tmp_path))
+    assert hosted_games() == []
+    tables = tmp_path / lanhost.TABLES_DIR
+    for name, notes in [("b", {"names": ["Ana", "Bo"], "levels": [None, "easy"], "saved": 5,
+                               "round": 3, "edition": "classic"}),
+                        ("a", {"names": ["Caro"], "levels": [None], "saved": 9.5,
+                               "round": "2", "edition": "classic"}),
+                        ("c", {"names": ["Dan"], "saved": 1}),
+                        ("d", None)]:
+        (tables / name).mkdir(parents=True)
+        if notes is not None:
+            (tables / name / NOTES).write_text(json.dumps(notes))
+    games = hosted_games()
+    assert [(g.folder.name, g.saved, g.names, g.levels, g.round, g.hosted) for g in games] == [
+        ("a", 9.5, ["Caro"], [None], 2, True), ("b", 5.0, ["Ana", "Bo"], [None, "easy"], 3, True)]
+    assert "the LAN table in" in capsys.readouterr().err  # "c" lacks its levels
+    assert [g.folder.name for g in lanhost.every_saved_game()] == ["a", "b"]
+
+
+def test_a_port_in_use_is_neither_free_nor_silent(tmp_path):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.bind(("0.0.0.0", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        assert lanhost._listening(port) and not lanhost._port_free(port)
+    assert not lanhost._listening(port) and lanhost._port_free(port)
+    hosted = HostedTable(Path(tmp_path), port=port)
+    assert not hosted.running()
