@@ -10,6 +10,9 @@
                                               session, recap, parallel AI, hint
     python3 tools/mutation.py newest --only web.py   one of them, with only its tests
                                               (figures: mutation-newest-web.json)
+    python3 tools/mutation.py newest --only hint.py --again   only the mutants that
+                                              survived the last run, against the tests
+                                              as they are now (new tests added)
     python3 tools/mutation.py host --report   the figures of the last run (or of one
                                               resumed by hand with `mutmut run` in its
                                               folder), without running anything
@@ -89,11 +92,14 @@ recorded). Such a mutant is not killed: it counts as surviving."""
 TIMEOUT = {-24, 24, 152, 255, 36}
 
 
-def copy_tree(destination: Path) -> None:
-    """The files git knows (as they are in the work tree, changes included)."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
-                           capture_output=True, text=True, check=True).stdout.split()
-    shutil.rmtree(destination, ignore_errors=True)
+def copy_tree(destination: Path, under: str = "") -> None:
+    """The files git knows (as they are in the work tree, changes included); with
+    `under`, only those in that folder, the others left as they are."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", *([under] if under
+                                                                            else [])],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    if not under:
+        shutil.rmtree(destination, ignore_errors=True)
     for name in files:
         source = ROOT / name
         if source.is_file():
@@ -144,6 +150,10 @@ def main() -> int:
                              "CPU time unmutated counts as killed (it hangs them); mutmut's "
                              "default, 15, lets each hanging mutant stall a run for minutes")
     parser.add_argument("--note", default="", help="a remark kept with the figures")
+    parser.add_argument("--again", action="store_true",
+                        help="run only the mutants that survived the last run again, against "
+                             "the tests as they are now (the killed ones stay killed; the "
+                             "modules must be unchanged since)")
     parser.add_argument("--report", action="store_true",
                         help="only write the figures of the mutants already run")
     args = parser.parse_args()
@@ -161,12 +171,21 @@ def main() -> int:
     started = time.monotonic()
     returncode = 0
     if not args.report:
-        copy_tree(folder)
+        again: list[str] = []
+        if args.again:
+            changed = [m for m in modules if (folder / m).read_bytes() != (ROOT / m).read_bytes()]
+            if changed:
+                parser.error(f"changed since the last run, to be run whole: {changed}")
+            again = [name for m in modules for name in scores(folder, [m])[m]["surviving"]]
+            copy_tree(folder, "tests")
+        else:
+            copy_tree(folder)
         configure(folder, modules, tests, args.timeout_multiplier)
         env = {**os.environ, "HAVANA_PURE_PYTHON": "1", "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy"}
-        returncode = subprocess.run([str(PYTHON), "-m", "mutmut", "run", "--max-children",
-                                     str(args.jobs)], cwd=folder, env=env).returncode
+        if again or not args.again:
+            returncode = subprocess.run([str(PYTHON), "-m", "mutmut", "run", "--max-children",
+                                         str(args.jobs), *again], cwd=folder, env=env).returncode
     by_module = scores(folder, modules)
     figures: dict[str, Any] = {
         "command": " ".join(["python3 tools/mutation.py", *sys.argv[1:]]),
