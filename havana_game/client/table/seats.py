@@ -89,11 +89,13 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
 
 def _badge(surface: pygame.Surface, canvas: Canvas, text: str, right: int, top: int,
            room: int) -> pygame.Rect:
-    """A seat's tag as a pill ending at `right`, shortened to `room` pixels (the
-    whole text on hover); returns the pill's rect."""
+    """A seat's tag as a pill ending at `right` within `room` pixels: set smaller
+    first, shortened only if even that does not fit (the whole text on hover);
+    returns the pill's rect."""
     px = canvas.px
-    size = px(12)
-    shown = fonts.fit(text, size, max(room - px(12), px(20)), True)
+    room = max(room - px(12), px(20))
+    size = fonts.fit_size(text, px(12), room, 1, True)  # (smaller before it is shortened)
+    shown = fonts.fit(text, size, room, True)
     label = fonts.text(shown, size, art.INK, True)
     pill = label.get_rect(topright=(right - px(6), top + px(2))).inflate(px(12), px(4))
     pygame.draw.rect(surface, art.BADGE, pill, border_radius=pill.h // 2)
