@@ -31,6 +31,7 @@ Not in CI: it runs the tests once per mutant.
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import json
 import os
@@ -108,6 +109,20 @@ def copy_tree(destination: Path, under: str = "") -> None:
             shutil.copy2(source, target)
 
 
+def _code(path: Path) -> str:
+    """The module's code as mutmut mutates it: its syntax tree without docstrings
+    (nor the strings that document attributes)."""
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            node.body = [statement for statement in body  # type: ignore[attr-defined]
+                         if not (isinstance(statement, ast.Expr)
+                                 and isinstance(statement.value, ast.Constant)
+                                 and isinstance(statement.value.value, str))]
+    return ast.dump(tree)
+
+
 def configure(folder: Path, modules: list[str], tests: list[str],
               timeout_multiplier: float) -> None:
     lines = ["[mutmut]", f"timeout_multiplier = {timeout_multiplier}",
@@ -153,7 +168,7 @@ def main() -> int:
     parser.add_argument("--again", action="store_true",
                         help="run only the mutants that survived the last run again, against "
                              "the tests as they are now (the killed ones stay killed; the "
-                             "modules must be unchanged since)")
+                             "modules' code must be unchanged since, docstrings aside)")
     parser.add_argument("--report", action="store_true",
                         help="only write the figures of the mutants already run")
     args = parser.parse_args()
@@ -173,7 +188,7 @@ def main() -> int:
     if not args.report:
         again: list[str] = []
         if args.again:
-            changed = [m for m in modules if (folder / m).read_bytes() != (ROOT / m).read_bytes()]
+            changed = [m for m in modules if _code(folder / m) != _code(ROOT / m)]
             if changed:
                 parser.error(f"changed since the last run, to be run whole: {changed}")
             again = [name for m in modules for name in scores(folder, [m])[m]["surviving"]]
