@@ -65,8 +65,8 @@ def test_a_half_made_opening_pair_survives_the_others_choosing_first(host, phone
 
 def test_the_recap_tells_the_others_moves_since_my_last_decision(host, phone):
     """Played on until the phone is asked again after another seat acted: the recap
-    over its question tells those moves, the live region told them as they came,
-    and the log (oldest first) ends with the newest line."""
+    over its question tells those moves, the live region told them as they came and
+    then the question, and the log (oldest first) ends with the newest line."""
     director = seated(host, phone, "classic")
     acted = False  # another seat acted (not an opening choice) since the phone decided
     for _ in range(400):
@@ -86,7 +86,9 @@ def test_the_recap_tells_the_others_moves_since_my_last_decision(host, phone):
     assert lines
     told = phone.js("return [...document.querySelectorAll('#announce p')]"
                     ".map((p) => p.textContent)")
-    assert told and told[-1] in lines
+    # The others' moves as they came, then the question, said when it came.
+    assert told[-1] == phone.js("return document.getElementById('prompt').textContent")
+    assert told[-2] in lines
     log = phone.js("return [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
     assert log == phone.js("return window.havana.state.log.slice(-60)")
     assert lines[-1] in log

@@ -394,6 +394,7 @@ export function render() {
   if (mine && !state.wasMine && navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
     navigator.vibrate(80);
   }
+  if (mine && !state.wasMine && state.seat !== null) announce([promptText()]); // your turn, said too
   state.wasMine = mine;
   drawStatus();
   if (state.seat === null) {
