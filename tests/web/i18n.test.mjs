@@ -33,6 +33,7 @@ async function load(lang) {
 }
 
 test("the player's own choice wins; else the browser's first known language", () => {
+  assert.equal(currentLanguage(), "en"); // before any is loaded
   assert.deepEqual(LANGUAGES, ["en", "fr", "pt", "ru"]);
   browser({ saved: "ru", languages: ["fr-FR"] });
   assert.equal(chooseLanguage(), "ru");

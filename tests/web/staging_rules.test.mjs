@@ -160,6 +160,10 @@ test("the opening pair: a card picked again is unpicked", () => {
   toggleHand(9);
   toggleHand(10);
   assert.deepEqual(decision(), { kind: "choose", cards: [10, 9] }); // sorted as numbers
+  seat({ phase: "setup", legal: [{ kind: "choose", cards: [9, 10] }] });
+  toggleHand(10);
+  toggleHand(9);
+  assert.deepEqual(decision(), { kind: "choose", cards: [9, 10] });
   seat({ phase: "setup", legal: [{ kind: "choose", cards: [1, 2, 3] }] });
   toggleHand(1);
   toggleHand(2);
