@@ -129,7 +129,7 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     """Each screen of `every_scene` (the table from a game at `table_round`) and
     each piece of `textpieces` in `language` at `text_size`: the texts without
     room (`textaudit.problems`)."""
-    from .textpieces import piece_problems
+    from .textpieces import lesson_problems, piece_problems
     from .ui import fonts
     from .ui.textaudit import TextLog, problems, recording, traced
 
@@ -162,6 +162,8 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
             statistics.toggle_charts()
             app.frame(0.0, [])
             check("statistics-1-charts", statistics)
+            log.clear()
+            found.update(lesson_problems(app, size, log))  # (each lesson step's box)
     try:
         with recording(log):
             for _ in every_scene(size, language=language, text_size=text_size,

@@ -2,15 +2,15 @@
 drawn where the game draws it, piece by piece, onto a traced surface
 (`ui.textaudit`), without drawing whole screens: the action panel with every
 prompt and every refusal under it, the recap with every log line, every
-question over the table, the hint line with every hint, every tooltip; and a
-finished game's results charts and Statistics (figures and charts) with it
-counted. `TEXT_FAMILIES` names the catalog keys each piece draws: every key of
+question over the table, the hint line with every hint, every tooltip, each
+lesson step's box. `TEXT_FAMILIES` names the catalog keys each piece draws: every key of
 those families, as the catalogs have them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cache
+from typing import Any
 
 import pygame
 
@@ -226,4 +226,32 @@ def piece_problems(size: tuple[int, int], log: TextLog) -> dict[str, list[str]]:
         else:
             found[name] = problems(log, window, buttons)
         log.clear()
+    return found
+
+
+def lesson_problems(app: Any, size: tuple[int, int], log: TextLog) -> dict[str, list[str]]:
+    """Each step of each edition's lesson: its box over the lesson's table (the
+    table drawn once; each step's box, with its wrong-click note, drawn alone),
+    recorded into `log`."""
+    from .screens import screen_class
+    from .table.lesson import LESSONS
+
+    found: dict[str, list[str]] = {}
+    window = pygame.Rect((0, 0), size)
+    for edition in LESSONS:
+        tutorial: Any = screen_class("tutorial")
+        scene = tutorial(app, edition, restart=True)
+        app.switch(scene)
+        app.frame(0.0, [])
+        log.clear()
+        for index, step in enumerate([*scene.lesson.steps, None]):
+            scene.step_index = index
+            scene.lesson_note = tr(step.wrong) if step is not None and step.until else ""
+            scene.refresh()
+            scene.relayout()
+            surface = traced(size, log)
+            scene.box.draw(surface)
+            buttons = [b.rect for b in scene.buttons if b.name.startswith("lesson_")]
+            found[f"lesson {edition} {index + 1}"] = problems(log, window, buttons)
+            log.clear()
     return found
