@@ -138,9 +138,7 @@ def scores(folder: Path, modules: list[str]) -> dict[str, dict[str, Any]]:
     """Module -> counts and the surviving mutants, from mutmut's `.meta` files."""
     result: dict[str, dict[str, Any]] = {}
     for module in modules:
-        meta = folder / "mutants" / f"{module}.meta"
-        codes: dict[str, int | None] = (json.loads(meta.read_text())["exit_code_by_key"]
-                                        if meta.exists() else {})
+        codes = _codes(folder, module)
         killed = sum(1 for code in codes.values() if code in KILLED)
         survived = sorted(name for name, code in codes.items() if code == 0 or code in NO_TESTS)
         untested = sum(1 for code in codes.values() if code in NO_TESTS)
@@ -152,6 +150,26 @@ def scores(folder: Path, modules: list[str]) -> dict[str, dict[str, Any]]:
                           "score": round(killed / tested, 3) if tested else None,
                           "surviving": survived}
     return result
+
+
+def _codes(folder: Path, module: str) -> dict[str, int | None]:
+    """mutmut's exit code of each mutant of `module` run in `folder`."""
+    meta = folder / "mutants" / f"{module}.meta"
+    codes: dict[str, int | None] = (json.loads(meta.read_text())["exit_code_by_key"]
+                                    if meta.exists() else {})
+    return codes
+
+
+def _keep_killed(folder: Path, module: str, before: dict[str, int | None]) -> None:
+    """The mutants killed before and not run now stay killed (by the same tests,
+    which still run)."""
+    meta = folder / "mutants" / f"{module}.meta"
+    data = json.loads(meta.read_text())
+    codes = data["exit_code_by_key"]
+    for name, code in before.items():
+        if codes.get(name) is None and code in KILLED:
+            codes[name] = code
+    meta.write_text(json.dumps(data))
 
 
 def main() -> int:
@@ -192,6 +210,7 @@ def main() -> int:
             if changed:
                 parser.error(f"changed since the last run, to be run whole: {changed}")
             again = [name for m in modules for name in scores(folder, [m])[m]["surviving"]]
+            kept = {m: _codes(folder, m) for m in modules}
             copy_tree(folder, "tests")
         else:
             copy_tree(folder)
@@ -201,6 +220,9 @@ def main() -> int:
         if again or not args.again:
             returncode = subprocess.run([str(PYTHON), "-m", "mutmut", "run", "--max-children",
                                          str(args.jobs), *again], cwd=folder, env=env).returncode
+        if args.again:  # (a new test list makes mutmut forget every verdict)
+            for module, codes in kept.items():
+                _keep_killed(folder, module, codes)
     by_module = scores(folder, modules)
     figures: dict[str, Any] = {
         "command": " ".join(["python3 tools/mutation.py", *sys.argv[1:]]),
