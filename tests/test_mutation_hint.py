@@ -74,5 +74,5 @@ def test_a_hint_seat_answers_a_view_with_one_decision_without_a_search(counting)
 def test_a_hint_seat_whose_search_fails_says_so(counting):
     CountingBot.fails = True
     seat = HintSeat(seed=1)
-    with pytest.raises(RuntimeError, match="the hint failed"):
+    with pytest.raises(RuntimeError, match="^the hint failed$"):
         seat.decide(_views(1)[0])
