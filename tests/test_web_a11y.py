@@ -51,6 +51,18 @@ return [page.scrollWidth - page.clientWidth, wide, broken];
 """How far the page is wider than the screen, what sticks out, and names whose
 longest word does not fit their box."""
 
+ROWS_SHOWN = """
+const view = window.havana.state.view;
+const shown = [...document.querySelectorAll("#rows .bld")];
+const width = document.documentElement.clientWidth;
+return !view || (shown.length === view.rows.flat().length && shown.every((b) => {
+  const r = b.getBoundingClientRect();
+  return r.width > 0 && r.left >= 0 && r.right <= width;
+}));
+"""
+"""Every building of both rows is drawn, all within the screen's width (both ends of
+each row within reach, no sideways scrolling)."""
+
 
 def axe(phone: browser.Browser) -> list[Any]:
     if not phone.js("return typeof axe !== 'undefined'"):
@@ -109,6 +121,7 @@ def test_every_view_passes_axe_and_fits_a_phone_and_200_percent_zoom(host, phone
                 overflow, wide, broken = phone.js(OVERFLOW)
                 assert overflow <= 0 and not wide, (kind, language, factor, overflow, wide)
                 assert not broken, (kind, language, factor, broken)
+                assert phone.js(ROWS_SHOWN), (kind, language, factor)
             zoom(phone, 1)
         speak(phone, "en")
 
