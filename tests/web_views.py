@@ -154,11 +154,15 @@ class Director:
         still to be seen, else never (the game lasts), else at random."""
         def pick(legal: list[Decision]) -> Decision:
             if isinstance(legal[0], Choose):
-                def score(d: Choose) -> tuple[int, float]:  # wanted cards, then a low
-                    asks = [self._asks(card) for card in d.cards]  # number for a thief
-                    return (sum(a in wanted for a in asks), -sum(
-                        self.rules.cards[card].number for card in d.cards)
-                        if {"act:victim", "tax"} & set(asks) else self.random.random() * -20)
+                def score(d: Choose) -> tuple[int, float]:
+                    """Its cards asking wanted questions; then, for a thief or the Tax
+                    Collector (they take from later players), a low number; else chance."""
+                    asks = [self._asks(card) for card in d.cards]
+                    if {"act:victim", "tax"} & set(asks):
+                        then = -float(sum(self.rules.cards[card].number for card in d.cards))
+                    else:
+                        then = self.random.random() * -20
+                    return sum(a in wanted for a in asks), then
                 return max((d for d in legal if isinstance(d, Choose)), key=score)
             builds = [d for d in legal if isinstance(d, Build)]
             if builds and {"build", "build:pay"} & wanted:
@@ -167,13 +171,14 @@ class Director:
         return pick
 
     def _asks(self, card: int) -> str:
-        choice = effect(self.rules.cards[card].key).choice
+        """The question a card may ask once played (by its effect's look)."""
         key = self.rules.cards[card].key
-        if "tax" in key:
+        look = effect(key)
+        if key == "tax_collector":
             return "tax"
         return {"recycle": "act:recycle_put", "take_back": "act:take_back",
-                "remove_end": "act:remove_end"}.get(choice, "act:victim" if effect(key).robs
-                                                    else "act:take")
+                "remove_end": "act:remove_end"}.get(
+                    look.choice, "act:victim" if look.robs else "act:take")
 
     def stage(self, kind: str, what: Any) -> None:
         """Pick on the page what shows `kind`'s question."""
