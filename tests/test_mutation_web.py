@@ -13,12 +13,25 @@ import socket
 import struct
 
 import pytest
+from websockets.datastructures import Headers
 
 from net.host import web
-from net.host.web import Edges, own_names, refusal, response
+from net.host.web import MAX_REQUEST, Edges, own_names, refusal, response
 
-from .net_helpers import running_host
-from .test_net_websocket_hardening import BINARY, CLOSE, CONT, PING, TEXT, Raw, frame, hello
+from .net_helpers import LOOPBACK, running_host
+from .test_net_websocket_hardening import (
+    BINARY,
+    CLOSE,
+    CONT,
+    PING,
+    TEXT,
+    Raw,
+    frame,
+    get,
+    hello,
+    http,
+    parse,
+)
 
 SAFETY = 60.0
 """Seconds before a wait that should end fails the test (a safety net only)."""
@@ -124,4 +137,60 @@ def test_a_continuation_frame_that_continues_no_message_closes_the_websocket():
             assert await after.closed_with() == 1002
             first.close()
             after.close()
+    asyncio.run(scenario())
+
+
+def test_each_refusal_says_why_in_its_body():
+    async def scenario():
+        async with running_host(handshake_timeout=1.0) as host:
+            own = f"{LOOPBACK}:{host.port}"
+            cases = [
+                (f"GET / HTTP/1.1\r\nHost: {own}\r\n".encode(),  # (never finished)
+                 "408 Request Timeout: the request did not arrive in time"),
+                (f"GET /{'a' * 9000} HTTP/1.1\r\nHost: {own}\r\n\r\n".encode(),
+                 "414 Request-URI Too Long: the request line is too long"),
+                # over the limit in short lines, unfinished: the limit alone refuses it
+                (get("/", own, "".join(f"X-{n}: {'c' * 200}\r\n" for n in range(100)))[:-2],
+                 f"431 Request Header Fields Too Large: a request is at most {MAX_REQUEST} bytes"),
+                (get("/", own, f"X-Big: {'b' * 9000}\r\n"),
+                 "431 Request Header Fields Too Large: the request's header fields are too large"),
+            ]
+            for request, said in cases:
+                _, _, body = parse(await http(host.port, request))
+                assert body == f"{said}\n".encode(), (request[:40], body)
+    asyncio.run(scenario())
+
+
+def test_the_host_names_its_own_address_port_and_scope():
+    assert web.own_host("127.0.0.1:65535", None) and not web.own_host("127.0.0.1:65536", None)
+    assert not web.own_host("127.0.0.1:0", None)
+    assert web.own_host("192.0.2.7:8000", ("192.0.2.7", 8000))  # the address it came in on
+    assert not web.own_host("192.0.2.8:8000", ("192.0.2.7", 8000))
+    # A link-local IPv6 address: the socket's carries its scope, the Host header none.
+    assert web.own_host("[fe80::1]:8000", ("fe80::1%eth0", 8000, 0, 2))
+
+
+def test_a_page_behind_https_may_open_the_websocket_of_its_own_host():
+    assert web.same_origin(Headers([("Host", "Table.local:8000"),
+                                    ("Origin", "https://table.local:8000")]))
+    assert web.same_origin(Headers([("Host", "table.local:8000"),
+                                    ("Origin", "http://table.local:8000")]))
+    assert not web.same_origin(Headers([("Host", "table.local:8000"),
+                                        ("Origin", "https://table.local:8001")]))
+    assert not web.same_origin(Headers([("Origin", "http://table.local:8000")]))
+
+
+@pytest.mark.parametrize("what", ["idle", "dripped"])
+def test_a_websockets_timeouts_say_their_seconds(what: str):
+    async def scenario():
+        async with running_host(handshake_timeout=0.3, frame_deadline=0.4) as host:
+            ws = await Raw.open(host.port)
+            if what == "dripped":
+                await ws.write(frame(BINARY, hello())[:5])  # a message begun, never ended
+            error = await ws.message()
+            reason, seconds = ("idle_timeout", "0.3") if what == "idle" else \
+                ("frame_timeout", "0.4")
+            assert (error["reason"], error["params"], error["fatal"]) == \
+                (reason, {"seconds": seconds}, True)
+            ws.close()
     asyncio.run(scenario())
