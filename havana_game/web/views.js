@@ -412,7 +412,10 @@ export function render() {
     if (state.table) game.append(drawLobby());
     return;
   }
-  const left = el("div", {}, m === "over" ? drawResults() : drawDecision(), drawMe(), drawRows());
+  // While building, the rows come right under the question (a phone need not scroll
+  // past the hand to reach them); else the seat's cards do.
+  const parts = m === "build" ? [drawRows(), drawMe()] : [drawMe(), drawRows()];
+  const left = el("div", {}, m === "over" ? drawResults() : drawDecision(), parts);
   const right = el("div", {}, drawMarket(), drawSeats(), drawLog());
   game.append(el("div", { class: "layout" }, left, right));
   fitNames(game);
