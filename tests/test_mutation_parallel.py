@@ -7,11 +7,13 @@ changes)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
 import threading
 
+import psutil
 import pytest
 
 from havana_game import platforms
@@ -21,7 +23,7 @@ from havana_game.ai.evaluate import rewards
 from havana_game.ai.parallel import SearchSettings, search_root, searched, worker_pool
 from havana_game.rules import from_json
 
-from .test_ai_parallel import RULES, _views
+from .test_ai_parallel import RULES, _pid, _views
 
 
 def _visits(stats):
@@ -176,3 +178,13 @@ def test_the_core_count_is_one_where_the_system_does_not_say(monkeypatch):
     assert parallel.cores() == 1
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 6)
     assert parallel.cores() == 6
+
+
+def test_the_workers_come_from_the_fork_server_not_from_this_process():
+    """Forked from a fork server that has the engine loaded, not from the program
+    (a fork of the host would hold copies of its sockets)."""
+    pool = worker_pool(2)
+    for pid in set(pool.map(_pid, range(4))):
+        parent = psutil.Process(pid).parent()
+        assert parent is not None and parent.pid != os.getpid()
+        assert "forkserver" in " ".join(parent.cmdline())
