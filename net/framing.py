@@ -125,6 +125,60 @@ class FrameDecoder:
         return out
 
 
+class ReadDeadline:
+    """A time limit on a connection's reads with no timer made per read: one timer
+    per connection, set again only when a deadline comes nearer than the one it
+    waits for. A read that ends in time leaves it waiting; when it goes off it
+    finds no read due (nothing to do), or a later deadline (it waits for that), or
+    the read late: that read raises TimeoutError (its bytes stay unread)."""
+
+    def __init__(self) -> None:
+        self._when: float | None = None
+        """When the read under way must have returned (loop time), or None."""
+        self._timer: asyncio.TimerHandle | None = None
+        self._task: asyncio.Task[Any] | None = None
+        self._expired = False
+
+    async def read(self, reader: asyncio.StreamReader, size: int, when: float) -> bytes:
+        """`reader.read(size)`, or TimeoutError if it has not returned by `when`."""
+        self._when, self._task = when, asyncio.current_task()
+        if self._timer is None or self._timer.when() > when:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = asyncio.get_running_loop().call_at(when, self._due)
+        try:
+            return await reader.read(size)
+        except asyncio.CancelledError:
+            if not self._expired:
+                raise
+            self._expired = False
+            if self._task is not None:
+                self._task.uncancel()
+            raise TimeoutError from None
+        except BaseException:
+            self.stop()  # the connection ends: no timer left behind it
+            raise
+        finally:
+            self._when = None
+
+    def stop(self) -> None:
+        """No more reads: the timer goes."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _due(self) -> None:
+        timer, self._timer = self._timer, None
+        when = self._when
+        if when is None or self._task is None or timer is None:
+            return
+        if when > timer.when():  # the read due now began after the timer was set
+            self._timer = asyncio.get_running_loop().call_at(when, self._due)
+            return
+        self._expired = True
+        self._task.cancel()
+
+
 class FrameReader:
     """Frames from a stream, one at a time, reading whatever has arrived in one go
     (several frames per read when they queue up). Waiting for the first byte of a
@@ -134,6 +188,7 @@ class FrameReader:
     def __init__(self, reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> None:
         self._reader = reader
         self._decoder = FrameDecoder(limit)
+        self._deadline = ReadDeadline()
         self._started = 0.0
         """Loop time the buffered partial frame began to arrive."""
 
@@ -150,15 +205,15 @@ class FrameReader:
         loop = asyncio.get_running_loop()
         while (obj := decoder.pop()) is NEED_MORE:
             partial = decoder.partial
-            wait = self._started + frame_deadline - loop.time() if partial else idle_timeout
+            when = self._started + frame_deadline if partial else loop.time() + idle_timeout
             try:
-                async with asyncio.timeout(wait):
-                    data = await self._reader.read(MAX_FRAME)
+                data = await self._deadline.read(self._reader, MAX_FRAME, when)
             except TimeoutError:
                 if partial:
                     raise FrameError("frame_timeout", seconds=frame_deadline) from None
                 raise FrameError("idle_timeout", seconds=idle_timeout) from None
             if not data:
+                self._deadline.stop()
                 raise asyncio.IncompleteReadError(b"", None)
             if not partial:
                 self._started = loop.time()

@@ -50,7 +50,7 @@ from havana_game.content import find_edition
 from havana_game.editions import EDITIONS
 
 from ..errors import FrameError
-from ..framing import MAX_FRAME, decode_body
+from ..framing import MAX_FRAME, ReadDeadline, decode_body
 from .transport import split_frames
 
 WEB_ROOT = Path(havana_game.__file__).resolve().parent / "web"
@@ -454,6 +454,7 @@ class WebSocketTransport:
         self._early = early
         """Bytes read behind the upgrade request (frames sent before the 101)."""
         self._edges = Edges()
+        self._deadline = ReadDeadline()
         self._messages: deque[bytes] = deque()
         self._fragments: list[bytes] | None = None
         self._started: float | None = None
@@ -469,15 +470,15 @@ class WebSocketTransport:
         while not self._messages:
             self._check()
             started = self._started
-            wait = (started + frame_deadline if started is not None else idle_end) - loop.time()
+            when = started + frame_deadline if started is not None else idle_end
             try:
-                async with asyncio.timeout(wait):
-                    data = await self.reader.read(READ_SIZE)
+                data = await self._deadline.read(self.reader, READ_SIZE, when)
             except TimeoutError:
                 if started is not None:
                     raise FrameError("frame_timeout", seconds=frame_deadline) from None
                 raise FrameError("idle_timeout", seconds=idle_timeout) from None
             if not data:
+                self._deadline.stop()
                 self.protocol.receive_eof()
                 raise asyncio.IncompleteReadError(b"", None)
             self._receive(data, loop.time())
