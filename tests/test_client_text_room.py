@@ -114,3 +114,21 @@ def test_the_log_never_shows_a_line_in_part_however_far_it_is_scrolled() -> None
             assert problems(log, pygame.Rect((0, 0), size), []) == [], scroll  # (the last)
             assert shown[0][0].isdigit(), (scroll, shown[0])  # the first line begins one
             log.clear()
+
+
+def test_the_audit_finds_a_button_whose_words_shrink_back_at_a_larger_text_size() -> None:
+    import pygame
+
+    from havana_game.client.ui import fonts
+    from havana_game.client.ui.textaudit import shrunk_labels
+    from havana_game.client.ui.widgets import Button, grown
+
+    pygame.init()
+    try:
+        fonts.set_text_scale(1.5)
+        narrow = Button("new", pygame.Rect(0, 0, 170, 46), "Nouvelle partie locale", print)
+        wide = Button("new", pygame.Rect(0, 0, grown(340), 46), "Nouvelle partie locale",
+                      print)
+        assert shrunk_labels([narrow]) and shrunk_labels([wide]) == []
+    finally:
+        fonts.set_text_scale(1.0)

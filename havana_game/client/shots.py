@@ -131,7 +131,7 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     room (`textaudit.problems`)."""
     from .textpieces import lesson_problems, piece_problems
     from .ui import fonts
-    from .ui.textaudit import TextLog, problems, recording, traced
+    from .ui.textaudit import TextLog, problems, recording, shrunk_labels, traced
 
     log = TextLog()
     found: dict[str, list[str]] = {}
@@ -141,7 +141,7 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
         canvas = scene.drawing.canvas if isinstance(scene, TableScreen) else None
         tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
         found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
-                               tips)
+                               tips) + (shrunk_labels(scene.buttons) if text_size > 1 else [])
         log.clear()
 
     def watch(name: str, scene: Any) -> None:

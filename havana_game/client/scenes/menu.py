@@ -46,6 +46,12 @@ def _skyline(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() else surf
 
 
+PAIRED = ("menu.new", "menu.learn", "menu.resume", "menu.saved", "menu.rules", "menu.stats")
+"""The menu's labels whose buttons share a line, two by two."""
+SINGLE = ("menu.host", "menu.join", "menu.settings", "menu.quit")
+"""The menu's labels whose buttons take a line each."""
+
+
 class MenuScene(Scene):
     """New local game, LAN host/join, Continue (the latest saved game) and Saved
     games, Rules and Statistics, Settings, Quit."""
@@ -64,7 +70,7 @@ class MenuScene(Scene):
                    ("rules", "menu.rules", self.rules), ("settings", "menu.settings",
                                                          self.settings),
                    ("quit", "menu.quit", self.quit)]
-        rects = column(size[0] // 2, self.px(250), grown(self.px(340)), self.px(46),
+        rects = column(size[0] // 2, self.px(250), self._column_width(), self.px(46),
                        self.px(12), len(entries))
         from ..session.resume import every_game
         saved = bool(every_game())
@@ -87,6 +93,18 @@ class MenuScene(Scene):
         self.buttons.insert(7, Button("stats", rules.rect.move(rules.rect.w + gap, 0),
                                       tr("menu.stats"), self.statistics))
         same_text_size(self.buttons)
+
+    def _column_width(self) -> int:
+        """The buttons' column: 340 design pixels grown with the text size, wider
+        still (up to the window's width) where a label would not fit its button at
+        the buttons' full text size: two of them share a line."""
+        height = self.px(46)
+        face = fonts.font(max(9, int(height * 0.42)), True)  # (`Button.label_size`)
+        margin = 2 * max(6, height // 4)
+        paired = max(face.size(tr(key))[0] for key in PAIRED)
+        single = max(face.size(tr(key))[0] for key in SINGLE)
+        need = max(2 * (paired + margin) + self.px(10), single + margin)
+        return min(self.size[0] - self.px(40), max(grown(self.px(340)), need))
 
     def _lesson_buttons(self, size: tuple[int, int]) -> None:
         """Each edition's lesson (the one left halfway resumes), then Back."""

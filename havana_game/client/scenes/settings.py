@@ -12,7 +12,7 @@ from ...i18n import LANGUAGE_NAMES
 from ..profile.options import OPTIONS, Option
 from ..ui import art, fonts
 from ..ui.i18n import set_language, tr
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -90,10 +90,14 @@ class SettingsScene(Scene):
             per_column = self._rows_above(back.top - self.px(BACK_GAP))
             width = size[0]
         columns = [OPTIONS[i:i + per_column] for i in range(0, len(OPTIONS), per_column)]
-        gap, button_w = self.px(LABEL_GAP), self.px(BUTTON_WIDTH)
-        self.label_size = self.px(20)
-        label_widths = self._label_widths(columns)
-        room = width - len(columns) * (gap + button_w)  # for the labels
+        gap = self.px(LABEL_GAP)
+        # the values grow with the text, unless that would set the labels smaller
+        for button_w in dict.fromkeys((grown(self.px(BUTTON_WIDTH)), self.px(BUTTON_WIDTH))):
+            self.label_size = self.px(20)
+            label_widths = self._label_widths(columns)
+            room = width - len(columns) * (gap + button_w)  # for the labels
+            if sum(label_widths) <= room:
+                break
         while sum(label_widths) > room and self.label_size > 9:  # many columns: smaller
             self.label_size -= 1
             label_widths = self._label_widths(columns)

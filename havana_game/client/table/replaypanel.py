@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...rules import View
-from ..ui import charts
+from ..ui import charts, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import Button
 from .layout import TableLayout
@@ -112,8 +112,20 @@ class ReplayPanel:
 
 def _row(left: int, top: int, width: int, height: int, gap: int,
          entries: list[Entry]) -> list[Button]:
-    """Buttons sharing a row's width equally."""
-    each = (width - gap * (len(entries) - 1)) // len(entries)
-    return [Button(name, pygame.Rect(left + i * (each + gap), top, each, height), label,
-                   action, enabled=enabled)
-            for i, (name, label, action, enabled) in enumerate(entries)]
+    """Buttons sharing a row's width: equally while every label fits its share,
+    else each as much wider as its label needs (none set smaller than the rest)."""
+    room = width - gap * (len(entries) - 1)
+    size = max(9, int(height * 0.42))  # (`Button.label_size` as the height allows)
+    needs = [fonts.font(size, True).size(label)[0] + 2 * max(6, height // 4)
+             for _, label, _, _ in entries]
+    each = room // len(entries)
+    spare = (room - sum(needs)) // len(entries)
+    widths = [each] * len(entries) if max(needs) <= each \
+        else [need + spare for need in needs] if spare >= 0 \
+        else [room * need // sum(needs) for need in needs]
+    buttons, x = [], left
+    for (name, label, action, enabled), each in zip(entries, widths, strict=True):
+        buttons.append(Button(name, pygame.Rect(x, top, each, height), label, action,
+                              enabled=enabled))
+        x += each + gap
+    return buttons

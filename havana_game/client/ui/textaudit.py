@@ -171,3 +171,19 @@ def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect],
                     found.append(f"across a {kind}'s edge: {p.value!r} at {tuple(p.ink)}, "
                                  f"{kind} {tuple(box)}")
     return list(dict.fromkeys(found))
+
+
+def shrunk_labels(buttons: list[Any]) -> list[str]:
+    """Buttons (`widgets.Button`) whose label is set smaller than the same button
+    sets it at 100 % text: at a larger text size a button grows with its words
+    rather than shrink them back (a single glyph, an arrow, is left as drawn)."""
+    found = []
+    for button in buttons:
+        if len(button.label.strip()) < 2:
+            continue
+        nominal = max(9, int(button.rect.h * 0.42))  # (`Button.label_size` at 100 %)
+        shown = fonts.font(button.label_size(), True).get_height()
+        at_100 = fonts.font(max(1, round(nominal / fonts.text_scale())), True).get_height()
+        if shown < at_100:
+            found.append(f"label shrunk: {button.label!r} in a button of {button.rect.size}")
+    return found
