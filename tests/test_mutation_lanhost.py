@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from havana_game import platforms
 from havana_game.client.session import lanhost
 from havana_game.client.session.lanhost import (
     HOST_LOG,
@@ -25,6 +26,11 @@ from havana_game.client.session.lanhost import (
     read_notes,
 )
 from havana_game.editions import DEFAULT_EDITION
+
+from .conftest import stop_hosted_tables
+
+WAIT = 120.0
+"""Seconds a host process may take to listen on a loaded machine (a safety net)."""
 
 
 def test_a_table_setups_host_options():
@@ -135,3 +141,79 @@ def test_a_port_in_use_is_neither_free_nor_silent(tmp_path):
     assert not lanhost._listening(port) and lanhost._port_free(port)
     hosted = HostedTable(Path(tmp_path), port=port)
     assert not hosted.running()
+
+
+@pytest.fixture
+def config(tmp_path, monkeypatch):
+    """This process's config folder; every table hosted from it stopped afterwards."""
+    monkeypatch.setenv("HAVANA_CONFIG_DIR", str(tmp_path))
+    yield tmp_path
+    stop_hosted_tables(tmp_path)
+
+
+def _arguments(pid: int) -> list[str]:
+    command = platforms.command_line(pid)
+    assert command is not None
+    return command
+
+
+def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
+    """`start`: a `havana host --lan` of the setup, saving in a new folder of
+    lan-tables, noted with its pid, port and code; `stop` ends it (saved),
+    `resume` starts it again from the folder on the same port with the same
+    code, and finds it running rather than starting another; `forget` ends it
+    and deletes the folder."""
+    hosted = lanhost.start(HostSetup("Ana", players=2, bots=["random"], seed=5))
+    folder = hosted.folder
+    assert folder.parent == config / lanhost.TABLES_DIR and hosted.name == "Ana"
+    assert hosted.process is not None and hosted.wait_ready(WAIT), hosted.error
+    arguments = _arguments(hosted.process.pid)
+    assert arguments[arguments.index("host"):] == [
+        "host", "--lan", "--json", "--exit-when-done", "--exit-when-idle",
+        str(int(lanhost.IDLE_EXIT)), "--save-dir", str(folder), "--name", "Ana",
+        "--players", "2", "--edition", DEFAULT_EDITION, "--bots", "random", "--seed", "5"]
+    notes = read_notes(folder)
+    assert (notes["name"], notes["names"], notes["levels"], notes["round"], notes["pid"],
+            notes["port"], notes["code"]) == \
+        ("Ana", ["Ana"], [None], 0, hosted.process.pid, hosted.port, hosted.code)
+    assert "display" not in notes and hosted.address and hosted.running()
+    assert hosted._pid() == hosted.process.pid
+    port, code = hosted.port, hosted.code
+    hosted.stop()
+    assert hosted.process.poll() is not None and not hosted.running()
+    assert hosted._pid() is None
+
+    again = lanhost.resume(folder)
+    assert again.process is not None and again.wait_ready(WAIT), again.error
+    assert (again.port, again.code, again.name) == (port, code, "Ana")
+    arguments = _arguments(again.process.pid)
+    assert arguments[arguments.index("--resume"):] == [
+        "--resume", str(folder), "--port", str(port), "--name", "Ana"]
+    assert read_notes(folder)["pid"] == again.process.pid
+    found = lanhost.resume(folder)  # running: found, not started again
+    assert found.process is None and (found.port, found.code) == (port, code)
+    assert found.running() and found._pid() == again.process.pid
+    found.forget()
+    assert again.process.wait(WAIT) is not None and not folder.exists()
+
+
+def test_a_phones_table_is_noted_for_its_display_and_resumed_with_its_owner(config):
+    hosted = lanhost.start(HostSetup("Ana", players=2, bots=["random", "random"], phones=True,
+                                     seed=5))
+    assert hosted.wait_ready(WAIT), hosted.error
+    notes = read_notes(hosted.folder)
+    assert (notes["display"], notes["names"], notes["levels"]) == (True, [], [])
+    assert hosted.owner and "--autostart" in _arguments(hosted.process.pid)
+    hosted.stop()
+    with socket.socket() as taken:  # its port is taken meanwhile: another one
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        taken.bind(("0.0.0.0", hosted.port))
+        taken.listen()
+        again = lanhost.resume(hosted.folder)
+        assert again.wait_ready(WAIT), again.error
+        arguments = _arguments(again.process.pid)
+        assert arguments[arguments.index("--resume"):] == [
+            "--resume", str(hosted.folder), "--port", "0", "--autostart", "--owner",
+            "--name", "Ana"]
+        assert again.port != hosted.port and again.owner
+    again.forget()

@@ -292,6 +292,7 @@ def resume(folder: Path) -> HostedTable:
     if isinstance(notes.get("name"), str):
         options += ["--name", notes["name"]]
     hosted.port = 0
+    hosted._log_read = len(hosted._log_text())  # (the log's lines so far are an old process's)
     hosted.process = _spawn(folder, options)
     hosted.note(pid=hosted.process.pid)
     return hosted
