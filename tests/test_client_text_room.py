@@ -2,7 +2,8 @@
 1280x720 and 1920x1080 (issues #21, #46): no text is cut short (an ellipsis, or a
 wrapped text drawn without all its lines), runs off the window, into another
 text, or across the edge of a button or a picture (an icon, a card, a panel).
-Besides the still screens, the results' charts, Statistics with a game counted,
+Besides the still screens, the lesson chooser, the code note of a picked LAN
+host, the results' charts, Statistics with a game counted,
 every lesson step's box, and every prompt, refusal, log line, hint, question and
 tooltip of the catalogs drawn where the game draws them (`textpieces`): 24
 renders, about a second of work each; `tools/text_audit.py` prints what it finds."""

@@ -131,6 +131,7 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     room (`textaudit.problems`)."""
     from .textpieces import lesson_problems, piece_problems
     from .ui import fonts
+    from .ui.i18n import tr
     from .ui.textaudit import TextLog, problems, recording, shrunk_labels, traced
 
     log = TextLog()
@@ -147,7 +148,16 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     def watch(name: str, scene: Any) -> None:
         check(name, scene)
         app = scene.app
-        if name == "results":  # its charts too; and the game counted for Statistics
+        if name == "menu":  # the lesson-edition chooser too
+            scene.learn()
+            app.frame(0.0, [])
+            check("menu-lessons", scene)
+            scene.stop_choosing()
+        elif name == "join":  # with the note a picked host brings (where its code is)
+            scene.picked = tr("join.code_where")
+            app.frame(0.0, [])
+            check("join-picked", scene)
+        elif name == "results":  # its charts too; and the game counted for Statistics
             from ..saves import game_to_document
             scene.model.record = game_to_document(scene.link.game)
             scene._record(scene.final)
