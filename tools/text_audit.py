@@ -1,6 +1,10 @@
-"""Every screen in every language and text size, at 1280x720 and 1920x1080: the
-texts without room (cut short, off the window, overlapping another text, across
-a button's or a picture's edge), as `tests/test_client_text_room.py` checks.
+"""Every screen in every language and text size, at 1280x720 and 1920x1080, and
+every text of the catalogs drawn where the game draws it (`client/textpieces.py`:
+prompts, refusals, log and recap lines, hints, questions, tooltips, lesson steps):
+the texts without room (cut short by an ellipsis or by lines left out, off the
+window, overlapping another text, across a button's or a picture's edge) and
+buttons whose words shrink back at a larger text size, as
+`tests/test_client_text_room.py` checks.
 
     python3 tools/text_audit.py [LANGUAGE ...]
 """
