@@ -188,3 +188,24 @@ def test_the_workers_come_from_the_fork_server_not_from_this_process():
         parent = psutil.Process(pid).parent()
         assert parent is not None and parent.pid != os.getpid()
         assert "forkserver" in " ".join(parent.cmdline())
+
+
+def test_the_settings_that_change_a_cover_search_reach_it():
+    """Covering a card (the seats choose in turn, unseen): whose picks at the root
+    key no child (`open_loop`) and whether the others' choices before it are the
+    search's to make (`reopen`) each change what a search finds; a search with
+    only a deadline, long past, still ends."""
+    views = _views(25, seed=4)
+    open_view, reopen_view = views[3], views[11]
+    assert open_view["phase"] == reopen_view["phase"] == "cover"
+    for view, settings in ((open_view, SearchSettings(open_loop=())),
+                           (reopen_view, SearchSettings(reopen=True))):
+        changed = search_root(view, None, 3, None, 30, settings)
+        assert changed != search_root(view, None, 3, None, 30)
+        assert changed == searched(Determinizer(view, RULES, settings.reopen), 3, None, 30,
+                                   open_loop=settings.open_loop)
+    determinizer = Determinizer(open_view, RULES, False)
+    assert searched(determinizer, 3, None, 30, open_loop=()) != searched(determinizer, 3, None, 30)
+    assert searched(determinizer, 3, None, 30) == searched(determinizer, 3, None, 30,
+                                                           prior_bias=0.0)
+    assert search_root(open_view, None, 3, 0.0, None)[1] >= 1
