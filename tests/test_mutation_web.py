@@ -15,6 +15,7 @@ import struct
 import pytest
 from websockets.datastructures import Headers
 
+from net.framing import HEADER
 from net.host import web
 from net.host.web import MAX_REQUEST, Edges, own_names, refusal, response
 
@@ -31,6 +32,7 @@ from .test_net_websocket_hardening import (
     hello,
     http,
     parse,
+    upgrade_request,
 )
 
 SAFETY = 60.0
@@ -193,4 +195,48 @@ def test_a_websockets_timeouts_say_their_seconds(what: str):
             assert (error["reason"], error["params"], error["fatal"]) == \
                 (reason, {"seconds": seconds}, True)
             ws.close()
+    asyncio.run(scenario())
+
+
+def test_pings_go_unanswered_while_more_than_the_pong_room_waits_unread():
+    """A client that pings without reading: its pongs stop once more than
+    `PONG_ROOM` bytes wait unread for it (they would fill the host's memory), and
+    come again once it read them. On a real socket pair, through the upgrade."""
+    async def scenario():
+        host_end, peer_end = socket.socketpair()
+        peer_end.setblocking(False)
+        reader, writer = await asyncio.open_unix_connection(sock=host_end)
+        request = upgrade_request(80, host="127.0.0.1:80")
+        loop = asyncio.get_running_loop()
+        await loop.sock_sendall(peer_end, request[1:])
+        transport = await web.open_browser(reader, writer, request[:1], SAFETY)
+        assert transport is not None
+        buffered = writer.transport.get_write_buffer_size
+
+        def drain_peer() -> bytes:
+            data = b""
+            while True:
+                try:
+                    chunk = peer_end.recv(1 << 20)
+                except BlockingIOError:
+                    return data
+                data += chunk
+
+        drain_peer()  # the 101
+        transport.write(b"".join(HEADER.pack(60000) + bytes(60000) for _ in range(40)))
+        assert buffered() > web.PONG_ROOM  # the kernel took what it could: the rest waits
+        waiting = buffered()
+        transport._receive(frame(PING, b"unanswered"), loop.time())
+        assert buffered() == waiting  # no pong queued behind what waits
+        deadline = loop.time() + SAFETY  # (a safety net only)
+        while buffered():
+            assert loop.time() < deadline
+            drain_peer()
+            await asyncio.sleep(0)  # (the loop writes what the peer made room for)
+        drain_peer()
+        transport._receive(frame(PING, b"answered"), loop.time())
+        await asyncio.sleep(0)
+        assert drain_peer() == b"\x8a\x08answered"  # a pong, unmasked, as a server sends
+        writer.close()
+        peer_end.close()
     asyncio.run(scenario())
