@@ -183,6 +183,7 @@ def test_the_core_count_is_one_where_the_system_does_not_say(monkeypatch):
 def test_the_workers_come_from_the_fork_server_not_from_this_process():
     """Forked from a fork server that has the engine loaded, not from the program
     (a fork of the host would hold copies of its sockets)."""
+    parallel._drop_pool(worker_pool(2))  # a pool started now, not one from before
     pool = worker_pool(2)
     for pid in set(pool.map(_pid, range(4))):
         parent = psutil.Process(pid).parent()
