@@ -26,18 +26,18 @@ export class Socket {
 }
 
 export class Timers {
-  constructor() { this.queue = []; }
-  setTimeout(fn, ms) { this.queue.push({ fn, ms }); return this.queue.length; }
-  clearTimeout(id) { if (id) this.queue[id - 1] = null; }
-  pending() { return this.queue.filter(Boolean); }
+  constructor() { this.next = 1; this.waiting = new Map(); }
+  setTimeout(fn, ms) { this.waiting.set(this.next, { fn, ms }); return this.next++; }
+  clearTimeout(id) { this.waiting.delete(id); }
+  pending() { return [...this.waiting.values()]; }
   runAll() {
     const due = this.pending();
-    this.queue = [];
+    this.waiting.clear();
     for (const { fn } of due) fn();
   }
 }
 
-export function setUp(storage = new Storage(), { code = "ab-cd", protocol = "http:", fingerprints = ["f"] } = {}) {
+export function setUp(storage = new Storage(), { code = "ab-cd", protocol = "http:", fingerprints = ["f"], seat = null } = {}) {
   globalThis.location = { host: "192.168.1.5:8765", protocol };
   globalThis.localStorage = storage;
   const sockets = [];
@@ -45,7 +45,7 @@ export function setUp(storage = new Storage(), { code = "ab-cd", protocol = "htt
   const heard = [];
   const statuses = [];
   const link = new Link({
-    code, fingerprints, onMessage: (m) => heard.push(m), onStatus: (...s) => statuses.push(s),
+    code, seat, fingerprints, onMessage: (m) => heard.push(m), onStatus: (...s) => statuses.push(s),
     socket: (url) => { const ws = new Socket(url); sockets.push(ws); return ws; }, timers,
   });
   return { link, sockets, timers, storage, heard, statuses };

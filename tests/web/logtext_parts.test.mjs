@@ -119,6 +119,17 @@ test("a line's count chooses its plural form; an event with no line has none", a
   assert.deepEqual(eventLine("discards_taken_back", { seat: 0, count: 2 }).count, ["value", "count"]);
 });
 
+test("absent: a line for events without the field", () => {
+  const saved = PRESENTATION.events.round_started;
+  PRESENTATION.events.round_started = [{ when: ["absent", "round"], key: "log.no_round" }, { key: "log.round" }];
+  try {
+    assert.equal(eventLine("round_started", {}).key, "log.no_round");
+    assert.equal(eventLine("round_started", { round: 0 }).key, "log.round");
+  } finally {
+    PRESENTATION.events.round_started = saved;
+  }
+});
+
 test("a `when` test the page does not know is an error, not a silent line", () => {
   const saved = PRESENTATION.events.round_started;
   PRESENTATION.events.round_started = [{ when: ["sometimes", "round"], key: "log.round" }];
@@ -160,6 +171,14 @@ test("only the seat's own copy right after the public line of the same event rep
   state.log = [];
   addLog([{ kind: "cards_chosen", data: { seat: 0 } }, { kind: "cards_chosen", data: { seat: 0, cards: [1, 2] } }]);
   assert.deepEqual(state.log, ["Ana has chosen"]);
+  // A covered card and a recycling: the seat's copy, which names the card, replaces the public line.
+  state.log = [];
+  addLog([{ kind: "card_covered", data: { seat: 0, covered: 0 } }, { kind: "card_covered", data: { seat: 0, covered: 0, card: 3 } }]);
+  assert.equal(state.log.length, 1);
+  state.log = [];
+  addLog([{ kind: "card_recycled", data: { seat: 0, taken: 0, put: true } },
+    { kind: "card_recycled", data: { seat: 0, taken: 0, put: true, card: 3 } }]);
+  assert.equal(state.log.length, 1);
   // Two public lines of one kind: both stay.
   state.log = [];
   addLog([back({ seat: 0 }), back({ seat: 1 })]);

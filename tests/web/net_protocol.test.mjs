@@ -6,10 +6,34 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PROTOCOL_VERSION } from "../../havana_game/web/net.js";
+import { Link, PROTOCOL_VERSION } from "../../havana_game/web/net.js";
 import { setUp, sit, Storage } from "./link.mjs";
 
 const KEY = "havana:seat:192.168.1.5:8765:ABCD";
+
+test("a new link is closed until it connects, with the browser's WebSocket by default", () => {
+  const made = [];
+  globalThis.WebSocket = class { constructor(url) { made.push(url); this.readyState = 0; } };
+  globalThis.location = { host: "h:1", protocol: "http:" };
+  globalThis.localStorage = new Storage();
+  try {
+    const link = new Link({ code: "AB", fingerprints: ["f"], onMessage: () => {}, onStatus: () => {} });
+    assert.equal(link.status, "closed");
+    assert.equal(link.stopped, false);
+    link.connect("Ana");
+    assert.deepEqual(made, ["ws://h:1/ws"]);
+  } finally {
+    delete globalThis.WebSocket;
+  }
+});
+
+test("a page with a seat that wakes before it connected connects", () => {
+  const storage = new Storage();
+  storage.setItem(KEY, JSON.stringify({ seat: 2, token: "tok", name: "Bo", nextSeq: 3 }));
+  const env = setUp(storage);
+  env.link.wake();
+  assert.equal(env.sockets.length, 1);
+});
 
 test("the hello names the protocol, the classic edition's fingerprint and the others'", () => {
   const env = setUp(new Storage(), { fingerprints: ["classic", "e2024", "e2030"] });
@@ -95,12 +119,13 @@ test("a decision is resent on joining again until the host acknowledges it", () 
   assert.deepEqual(env.link.pending, decide);
   ws.receive({ type: "ack", n: 3, seq: 5 });
   assert.deepEqual(env.link.pending, decide); // another command's ack
-  ws.receive({ type: "joined", n: 4, seat: 1, last_seq: 0 });
+  ws.receive({ type: "ping", n: 4, nonce: 1 });
+  ws.receive({ type: "joined", n: 5, seat: 1, last_seq: 0 });
   assert.deepEqual(ws.sent.at(-1), decide);
-  ws.receive({ type: "ack", n: 5, seq: 0 });
+  ws.receive({ type: "ack", n: 6, seq: 0 });
   assert.equal(env.link.pending, null);
   const count = ws.sent.length;
-  ws.receive({ type: "joined", n: 6, seat: 1, last_seq: 0 });
+  ws.receive({ type: "joined", n: 7, seat: 1, last_seq: 0 });
   assert.equal(ws.sent.length, count);
 });
 
@@ -166,6 +191,7 @@ test("reconnecting waits 250 ms, then twice as long each time, at most 4 s; join
     assert.deepEqual(env.statuses.at(-1), ["reconnecting", undefined]);
     waits.push(env.timers.pending().at(-1).ms);
     env.timers.runAll();
+    assert.deepEqual(env.statuses.at(-1), ["reconnecting", undefined]); // a seated link connecting again
   }
   assert.deepEqual(waits, [250, 500, 1000, 2000, 4000, 4000]);
   const ws = env.sockets.at(-1);
@@ -213,6 +239,21 @@ test("a fatal error that gives up keeps the seat; others, and errors not fatal, 
     assert.ok(env.link.hasSeat);
     assert.equal(env.link.status, "connected");
   }
+});
+
+test("a link that names a seat handles the other fatal errors as any link", () => {
+  const env = setUp(new Storage(), { seat: 2 });
+  const ws = sit(env);
+  ws.receive({ type: "error", n: 3, reason: "seat_taken", seq: null, fatal: false });
+  assert.equal(env.link.seat, 2); // not fatal: nothing changes
+  ws.receive({ type: "error", n: 4, reason: "wrong_token", seq: null, fatal: true });
+  assert.equal(env.link.saved, null);
+  assert.equal(env.link.stopped, true);
+  assert.equal(env.link.seat, 2);
+  const env2 = setUp(new Storage(), { seat: 2 });
+  const ws2 = sit(env2);
+  ws2.receive({ type: "error", n: 3, reason: "table_full", seq: null, fatal: true });
+  assert.equal(env2.link.stopped, true);
 });
 
 test("a refused decision is no longer resent", () => {

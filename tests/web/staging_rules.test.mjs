@@ -168,6 +168,16 @@ test("the opening pair: a card picked again is unpicked", () => {
   toggleHand(1);
   toggleHand(2);
   assert.equal(decision(), null);
+  seat({ phase: "setup", legal: [{ kind: "choose", cards: [1] }] });
+  toggleHand(1);
+  toggleHand(2);
+  assert.equal(decision(), null); // the same cards, all of them
+  // Unpicking one of two keeps the other.
+  seat({ phase: "setup", legal: [{ kind: "choose", cards: [1, 3] }] });
+  toggleHand(1);
+  toggleHand(3);
+  toggleHand(1);
+  assert.deepEqual(state.stage.cards, [3]);
 });
 
 test("an act: its card staged and unstaged; options only once it is staged", () => {
@@ -191,6 +201,7 @@ test("an act: its card staged and unstaged; options only once it is staged", () 
     { kind: "act", card: 3, target: 4 }] });
   toggleFaceUp(3);
   assert.deepEqual(puts(), [0]);
+  assert.deepEqual(options(), []); // a card to put down first, even for the options putting none
 });
 
 test("the hand card put down is dropped when its act changes; its option with it", () => {
@@ -302,7 +313,9 @@ test("a new view keeps of the staged choice only what is still legal in it", () 
   assert.equal(state.stage.endTurn, true);
   next({ legal: [build(0, "right", { red: 1 })] });
   assert.equal(state.stage.endTurn, false);
+  assert.equal(state.stage.option, null); // no option was picked, none is
 });
+
 
 test("a picked option follows its decision to its new place, or is dropped with it", () => {
   const taxes = [tax(1, "red"), tax(1, "gray"), tax(2, "red")];
@@ -330,6 +343,12 @@ test("a picked option follows its decision to its new place, or is dropped with 
 });
 
 test("a new question, or a seat that was waiting, starts afresh", () => {
+  seat({ phase: "setup", legal: [{ kind: "choose", cards: [1, 2] }], hand: [1, 2] });
+  toggleHand(1);
+  const first = stageMemo();
+  state.view = { ...state.view, version: 2, phase: "cover", legal: [cover(1, 5)] };
+  keepStage(first);
+  assert.deepEqual(state.stage.cards, []); // the card picked for the pair does not cover
   seat({ legal: [tax(1, "red"), tax(2, "red")] });
   toggleOption(1);
   let memo = stageMemo();

@@ -28,6 +28,8 @@ test("nothing staged at first", () => {
   assert.notEqual(emptyStage().cards, emptyStage().cards);
   assert.deepEqual(state.stage, emptyStage());
   assert.deepEqual(state.log, []);
+  assert.deepEqual(state.steps, []);
+  assert.equal(state.wasMine, false);
   assert.equal(state.sentVersion, null);
   assert.equal(state.view, null);
   assert.equal(state.table, null);
