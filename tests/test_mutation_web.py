@@ -240,3 +240,31 @@ def test_pings_go_unanswered_while_more_than_the_pong_room_waits_unread():
         writer.close()
         peer_end.close()
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_an_unmasked_frame_is_refused_whatever_follows_it(size: int):
+    """An unmasked client frame breaks RFC 6455: 1002, even when the bytes after it
+    (the next frame's first four) would make it look whole if read as masked."""
+    async def scenario():
+        async with running_host(handshake_timeout=SAFETY) as host:
+            ws = await Raw.open(host.port)
+            await ws.round_trip()
+            await ws.write(bytes((0x82, size)) + bytes(size) + frame(PING, b"next")[:4])
+            assert await ws.closed_with() == 1002
+            ws.close()
+    asyncio.run(scenario())
+
+
+def test_a_whole_frame_inside_a_fragmented_message_is_a_protocol_error():
+    """A new binary frame while a message's fragments are under way: 1002, even when
+    it arrives by itself, whole (the host reads it as its own message only at rest)."""
+    async def scenario():
+        async with running_host(handshake_timeout=SAFETY) as host:
+            ws = await Raw.open(host.port)
+            await ws.send(BINARY, hello()[:10], fin=False)
+            await ws.round_trip()  # the host read the first fragment
+            await ws.send(BINARY, hello())
+            assert await ws.closed_with() == 1002
+            ws.close()
+    asyncio.run(scenario())
