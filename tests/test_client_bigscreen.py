@@ -1,5 +1,7 @@
 """The big screen for a room (the table display), drawn on real surfaces: every
-text measured at 1920x1080 renders at least as tall as `MIN_TEXT` pixels' text,
+text measured at 1920x1080 (the building cards' names, VP and costs among them,
+each name in whole words in every language) renders at least as tall as
+`MIN_TEXT` pixels' text,
 nothing is cut, overlapping or off the window at 1280x720 (waiting room, games of
 3 and 4 seats with a free one, the moment before the host tells the seats, a
 reaction shown); each number says what it counts; the seat column is never
@@ -18,10 +20,12 @@ import pytest
 from havana_game.client.scenes.display import DisplayScene
 from havana_game.client.table import bigscreen, edition
 from havana_game.client.table.logbook import LogBook
+from havana_game.client.table.logtext import building_name
 from havana_game.client.table.reactions import BUBBLE_FILL, SHOWN
 from havana_game.client.ui import fonts, qr, textaudit
-from havana_game.client.ui.i18n import tr
-from havana_game.content import classic_rules
+from havana_game.client.ui.buildings import room_parts
+from havana_game.client.ui.i18n import set_language, tr, tr_name
+from havana_game.content import classic_rules, find_edition
 from havana_game.game import Game
 from havana_game.rules import View, from_json, view_for
 from net.host.web import seat_url, web_url
@@ -202,7 +206,12 @@ def test_a_building_flies_to_its_owner_and_a_reaction_shows_by_its_seat(tmp_path
     assert animator.busy and display.wake_in() == 0.0
     layout = bigscreen.motion_layout(BIG, display.board)
     home = layout.seat_anchor(built["seat"])
-    assert any(flight.end == home for flight in animator.flights)
+    flown = next(flight for flight in animator.flights if flight.end == home)
+    drawn = bigscreen.motion_layout(BIG, bigscreen.Board(seats=seats, view=before))
+    row = next(r for r, cards in enumerate(before["rows"]) if built["building"] in cards)
+    cards = before["rows"][row]
+    start = drawn.row_card(row, cards.index(built["building"]), len(cards))
+    assert flown.start == start.center and flown.surface.get_size() == start.size
     app.frame(2.0, [])  # the display's own time: every move has landed
     assert not animator.busy and not display.board.hidden
     left = display.wake_in()
@@ -216,3 +225,48 @@ def test_a_building_flies_to_its_owner_and_a_reaction_shows_by_its_seat(tmp_path
     step(app)
     assert display.wake_in() is None
     assert app.screen.get_at((box.right - 10, box.centery))[:3] != BUBBLE_FILL
+
+
+def test_the_building_cards_texts_are_measured_and_whole(boards):
+    """The building cards in the rows are drawn on the screen itself (their
+    names, VP and cost numbers among the texts measured at 28 px above), each
+    name on whole words inside its card."""
+    board = boards["game-4"]
+    view = board.view
+    log = _drawn(board, BIG)
+    measured = {text for text, _ in log.heights}
+    rows = bigscreen.motion_layout(BIG, board)
+    for r, row in enumerate(view["rows"]):
+        for i, ident in enumerate(row):
+            b = edition.building(ident)
+            card = rows.row_card(r, i, len(row))
+            parts = room_parts(building_name(ident), b.cost, card.size, bigscreen.MIN_TEXT)
+            assert parts.size == bigscreen.MIN_TEXT and set(parts.lines) <= measured
+            assert str(b.vp) in measured
+            assert {str(n) for n in b.cost if n} <= measured
+            inside = [p for p in log.placed if p.value in parts.lines]
+            assert inside and all(card.contains(p.ink) for p in inside), ident
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pt", "ru"])
+def test_every_building_name_fits_its_big_screen_card_at_28_px_in_whole_words(boards,
+                                                                               language):
+    """Every building of both editions, in every language: its name at `MIN_TEXT`
+    on at most three lines, each no wider than the card, its words whole (a line
+    breaks between words or after a hyphen of the word's own), over its cost."""
+    board = boards["game-4"]
+    card = bigscreen.motion_layout(BIG, board).card_size()
+    set_language(language)
+    try:
+        for ruleset in (find_edition("classic"), find_edition("edition2024")):
+            for b in ruleset.buildings:
+                name = tr_name("building", id=b.id)
+                parts = room_parts(name, b.cost, card, bigscreen.MIN_TEXT)
+                assert parts.size == bigscreen.MIN_TEXT, (name, parts)
+                assert 1 <= len(parts.lines) <= 3, (name, parts.lines)
+                assert " ".join(parts.lines).replace("- ", "-").split() == name.split()
+                assert all(fonts.font(parts.size).size(line)[0] <= card[0] - 8
+                           for line in parts.lines), name
+                assert parts.name_bottom <= parts.cost_top, name
+    finally:
+        set_language("en")

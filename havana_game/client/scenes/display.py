@@ -129,6 +129,7 @@ class DisplayScene(Scene):
         if self.moves is None:
             self.moves = EventAnimator(self.board.animator, layout, letters)
         self.moves.layout = layout
+        self.moves.face = bigscreen.flying_face(self.size)
         self.moves.start(old, new, events)
         self.board.hidden = set(self.moves.hidden)
 

@@ -4,7 +4,10 @@ from the pile, cards flipping on the reveal, VP counting up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+import pygame
 
 from ...rules import View
 from ..ui import tokens
@@ -13,17 +16,23 @@ from ..ui.tween import Animator
 from .canvas import building_face
 from .layout import TableLayout
 
+BuildingFace = Callable[[str, tuple[int, int], bool], pygame.Surface]
+"""A building's card (`ident`, size, letters on the materials) as a surface."""
+
 MAX_TOKENS = 6
 """At most this many tokens fly for one event (10 pesos fly as 6 coins)."""
 
 
 class EventAnimator:
-    """Starts the animations for one host update, given the view before it."""
+    """Starts the animations for one host update, given the view before it; a
+    building flies as `face` draws it (the table's card by default)."""
 
-    def __init__(self, animator: Animator, layout: TableLayout, letters: bool) -> None:
+    def __init__(self, animator: Animator, layout: TableLayout, letters: bool,
+                 face: BuildingFace = building_face) -> None:
         self.animator = animator
         self.layout = layout
         self.letters = letters
+        self.face = face
         self.hidden: dict[str, float] = {}
         """Building ids not drawn in the rows yet (dealt cards still in flight)."""
 
@@ -102,7 +111,7 @@ class EventAnimator:
 
     def _building_surface(self, ident: str, share: float = 1.0) -> Any:
         w, h = self.layout.card_size()
-        return building_face(ident, (int(w * share), int(h * share)), self.letters)
+        return self.face(ident, (int(w * share), int(h * share)), self.letters)
 
     def _building_built(self, old: View | None, new: View, d: dict[str, Any]) -> str:
         start = self._row_card(old, d["building"])

@@ -1,7 +1,9 @@
 """The table display's drawing: the public table for a big screen, readable from
 a couch (no text under `MIN_TEXT` pixels at 1920x1080, nothing cut at 1280x720;
-the print on the card faces aside, as on the table). The rows, the market and
-the log are the table screen's own parts drawn at a larger scale; the seat
+the print on the action cards' faces aside, as on the table). The rows, the
+market and the log are the table screen's own parts drawn at a larger scale,
+the rows across the screen with building cards of the display's own
+(`room_face`: name, VP and cost in text of `MIN_TEXT`); the seat
 panels are the display's own: every seat's public state in large type, each
 number saying what it counts, and a free seat's QR code, whose link takes that
 seat on the web seat page. The moves fly as on the table (`motion_layout` gives
@@ -23,13 +25,14 @@ from ..ui import art, fonts, qr, tokens
 from ..ui.cards import card_back
 from ..ui.i18n import tr, tr_name, trn
 from ..ui.tween import Animator
-from .canvas import Canvas, card_face, draw_label
+from .animations import BuildingFace
+from .canvas import Canvas, card_face, draw_label, room_building
 from .edition import materials
 from .layout import TableLayout
 from .logpanel import LOG_TEXT, draw_log
 from .market import draw_market
 from .reactions import Bubbles, draw_bubble, reaction_text
-from .rows import draw_rows
+from .rows import Face, draw_rows
 
 BASE_W, BASE_H = 1920, 1080
 """The display's design size."""
@@ -37,6 +40,8 @@ MIN_TEXT = 28
 """The smallest text on the display at 1920x1080, in pixels."""
 MIN_SHRUNK = 12
 """The smallest text a free seat's link and code shrink to in a small window."""
+SEAT_W = 480
+"""The seat column's design width (the rest of the screen's width is the rows')."""
 BUBBLE_RIGHT = 150
 """Design pixels from a seat panel's right edge to its reaction's bubble (room for the VP)."""
 ROW_LABEL, MARKET_CAPTION = 18, 11
@@ -107,15 +112,17 @@ def _layout(size: tuple[int, int], scale: float, **panels: pygame.Rect) -> _FitL
 
 def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
     """The display's panels for a window of `size`: the top bar, a seat column on
-    the left, the rows, market and turn in the middle, the log on the right."""
+    the left, the rows right of it across the rest of the screen (six cards a row
+    whose longest word of a name fits at `MIN_TEXT`), under them the market with
+    the turn under it, and the log."""
     s = scale_of(size)
-    out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 624, 88, 860, 500),
-           "market": _rect(s, 624, 598, 860, 290), "turn": _rect(s, 624, 898, 860, 170),
-           "log": _rect(s, 1496, 88, 412, 980)}
+    out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 504, 88, 1404, 572),
+           "market": _rect(s, 504, 670, 860, 290), "turn": _rect(s, 504, 970, 860, 98),
+           "log": _rect(s, 1376, 670, 532, 398)}
     count = max(1, players)
     slot = min(320.0, (980 - 10 * (count - 1)) / count)
     for seat in range(count):
-        out[f"seat{seat}"] = _rect(s, 12, 88 + seat * (slot + 10), 600, slot)
+        out[f"seat{seat}"] = _rect(s, 12, 88 + seat * (slot + 10), SEAT_W, slot)
     return out
 
 
@@ -131,14 +138,17 @@ def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
         _seat(surface, board, seat, places[f"seat{seat}"], s)
     if not board.seats:
         _opening(surface, board, places, s)
-    if board.view is None:
-        _waiting(surface, board, places["rows"].union(places["turn"]), s)
+    log = places["log"]
+    if board.view is None:  # (the log then as high as the waiting room, beside it)
+        log = pygame.Rect(log.left, places["rows"].top, log.w, log.bottom - places["rows"].top)
+        rows = places["rows"]
+        _waiting(surface, board, pygame.Rect(rows.left, rows.top, places["market"].w,
+                                             places["turn"].bottom - rows.top), s)
     else:
         _rows_and_market(surface, board, places, s)
         _turn(surface, board, places["turn"], s)
     log_scale = s * MIN_TEXT / LOG_TEXT
-    draw_log(surface, Canvas(_layout(size, log_scale, log=places["log"]), Animator()),
-             board.log, 0)
+    draw_log(surface, Canvas(_layout(size, log_scale, log=log), Animator()), board.log, 0)
     return board.animator.draw(surface) + _bubbles(surface, board, places, s)
 
 
@@ -173,7 +183,7 @@ def _opening(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rec
              s: float) -> None:
     """Before the host told the seats (the table's host still starting): the seat
     column says so rather than standing empty."""
-    column = pygame.Rect(places["top"].left + _px(s, 12), places["rows"].top, _px(s, 600),
+    column = pygame.Rect(places["top"].left + _px(s, 12), places["rows"].top, _px(s, SEAT_W),
                          places["turn"].bottom - places["rows"].top)
     surface.blit(art.panel(column.size), column)
     text = board.status or tr("display.opening")
@@ -233,20 +243,16 @@ def _seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
                      (rect.left + pad, rect.top + pad, _px(s, 10), _px(s, 44)))
     left = rect.left + pad + _px(s, 22)
     size = _text(s, 36)
-    free = info.get("kind") == "open"
+    if info.get("kind") == "open":
+        _free_seat(surface, board, seat, rect, _seat_code(board, rect, s), s)
+        return
     vp = tr("display.vp", vp=board.animator.value(f"vp:{seat}", view["seats"][seat]["vp"])) \
-        if view is not None and not free else ""
+        if view is not None else ""
     vp_rect = draw_label(surface, vp, size, (rect.right - pad, rect.top + pad - _px(s, 2)),
                          art.ACCENT, True, "topright") if vp else pygame.Rect(rect.right, 0, 0, 0)
-    code = _seat_code(board, rect, s) if free else None
-    right = code.left if code is not None else vp_rect.left
-    name = fonts.fit(tr("display.free") if free else name_of(board, seat), size,
-                     right - left - pad, True)
-    named = draw_label(surface, name, size, (left, rect.top + pad - _px(s, 2)),
-                       art.TEXT_LIGHT, True)
-    if free:
-        _free_seat(surface, board, seat, rect, code, s)
-        return
+    named = draw_label(surface, fonts.fit(name_of(board, seat), size,
+                                          vp_rect.left - left - pad, True), size,
+                       (left, rect.top + pad - _px(s, 2)), art.TEXT_LIGHT, True)
     line = max(rect.top + pad + _px(s, 48), named.bottom, vp_rect.bottom)  # (larger text)
     tags = [_kind(info)]
     if deciding and view is not None:
@@ -265,7 +271,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
     """Face-up cards (a back for a secret one); materials; pesos, workers and the
     buildings built; the seat's number in the turn order, each number said what
     it counts (the materials' by their icons)."""
-    card_h = max(1, min(body.h, _px(s, 130)))
+    card_h = max(1, min(body.h, _px(s, 100)))
     card_w = round(card_h / 1.45)
     cards = list(info["face_up"])
     x = body.left
@@ -278,7 +284,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=_px(s, 5))
     left = body.left + 2 * card_w + _px(s, 20)
-    icon, size = _px(s, 30), _text(s, 28)
+    icon, size = _px(s, 28), _text(s, 28)
     step = max(_px(s, 40), fonts.line_step(size, 1.1))
     items = [(m, info["materials"][m]) for m in materials()]
     lines = [items, [("pesos", info["pesos"]), ("workers", info["workers"])]]
@@ -288,7 +294,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
             surface.blit(tokens.resource_icon(name, icon), (x, y))
             label = draw_label(surface, str(count), size, (x + icon + _px(s, 4), y + icon // 2),
                                art.TEXT_LIGHT, True, "midleft")
-            x = label.right + _px(s, 12)
+            x = label.right + _px(s, 6)
         if row == 1:
             _words(surface, trn("display.built", len(info["built"])), size,
                    pygame.Rect(x + _px(s, 8), y, body.right - x - _px(s, 8), icon))
@@ -318,21 +324,33 @@ def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
 def _free_seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
                code: pygame.Rect | None, s: float) -> None:
     """A free seat: in `code` the QR code of the link that takes this very seat
-    (`seat_url`), to its left "Scan to take this seat" and the join code."""
+    (`seat_url`); to its left "Free seat" (on two lines if need be), "Scan to take
+    this seat" and the join code (a short panel leaves "Scan to take this seat"
+    to the QR code, as `_join_text` does)."""
     pad = _px(s, 14)
-    top = rect.top + pad + _px(s, 48)
     right = rect.right - pad
     if code is not None:
         image = qr.surface(seat_url(board.web, seat), code.w)
         surface.blit(image, image.get_rect(center=code.center))
         right = code.left - pad
-    area = pygame.Rect(rect.left + pad + _px(s, 22), top, right - rect.left - pad - _px(s, 22),
-                       rect.bottom - pad - top)
+    left = rect.left + pad + _px(s, 22)
+    free = tr("display.free")  # (on one line down to `MIN_TEXT`, else on two)
+    one_line = fonts.fit_size(free, _text(s, 36), right - left, 1, True)
+    big, title = fonts.fit_whole(free, max(one_line, _text(s, MIN_TEXT)), right - left, True)
+    top = rect.top + pad - _px(s, 2)
+    for line in title:
+        draw_label(surface, line, big, (left, top), art.TEXT_LIGHT, True)
+        top += fonts.line_step(big, 1.1)
+    top = max(top + _px(s, 4), rect.top + pad + _px(s, 48))
+    area = pygame.Rect(left, top, right - left, rect.bottom - pad - top)
     size = _text(s, 28)
     lines = [(line, art.TEXT_LIGHT, False) for line in fonts.wrap(tr("display.scan_seat"), size,
                                                                     area.w)]
     lines += [(line, art.ACCENT, True)
-              for line in fonts.wrap(tr("display.code", code=board.code), size, area.w, True)]
+              for line in fonts.wrap_whole(tr("display.code", code=board.code), size, area.w,
+                                           True)]  # (the code broken only at its hyphens)
+    if len(lines) * fonts.line_step(size, 1.25) > area.h + fonts.line_step(size, 1.25) // 4:
+        lines = [line for line in lines if line[1] != art.TEXT_LIGHT]
     _lines(surface, lines, size, area, s)
 
 
@@ -401,17 +419,33 @@ def _waiting(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float)
 
 def _rows_layout(size: tuple[int, int], view: View,
                  places: dict[str, pygame.Rect]) -> _FitLayout:
-    """The rows at the scale that makes their smallest text `MIN_TEXT` pixels high
-    at 1920x1080, the building cards as large as the rows panel holds."""
+    """The rows at the scale that makes their labels `MIN_TEXT` pixels high at
+    1920x1080, the building cards (`room_face`) filling the rows panel (a row of
+    up to six as wide as it holds, as high as half the panel holds)."""
     rows_scale = scale_of(size) * MIN_TEXT / ROW_LABEL
     layout = _layout(size, rows_scale, rows=places["rows"])
-    longest = max(1, *(len(row) for row in view["rows"]))
+    longest = max(6, *(len(row) for row in view["rows"]))
     inner = places["rows"].inflate(-layout.px(12), -layout.px(12))
     width = (inner.w - layout.px(26) - layout.px(8) * (longest - 1)) // longest
     height = (inner.h - layout.px(8)) // 2 - layout.px(8)
-    card_w = max(1, min(width, layout.px(92), round(height * 92 / 128)))
-    layout.card = (card_w, round(card_w * 128 / 92))
+    layout.card = (max(1, width), max(1, height))
     return layout
+
+
+def room_face(size: tuple[int, int], letters: bool = False) -> Face:
+    """The display's building cards in a window of `size`: every text on them
+    `MIN_TEXT` pixels high at 1920x1080 (`canvas.room_building`)."""
+    text = _text(scale_of(size), MIN_TEXT)
+    return lambda surface, rect, ident: room_building(surface, rect, ident, text, letters)
+
+
+def flying_face(size: tuple[int, int]) -> BuildingFace:
+    """The display's building card as a surface of its own (one in flight)."""
+    def face(ident: str, card: tuple[int, int], letters: bool) -> pygame.Surface:
+        surface = pygame.Surface(card, pygame.SRCALPHA)
+        room_face(size, letters)(surface, surface.get_rect(), ident)
+        return surface
+    return face
 
 
 def _market_layout(size: tuple[int, int], places: dict[str, pygame.Rect]) -> _FitLayout:
@@ -426,7 +460,8 @@ def _rows_and_market(surface: pygame.Surface, board: Board, places: dict[str, py
     assert view is not None
     size = surface.get_size()
     rows = _rows_layout(size, view, places)
-    draw_rows(surface, Canvas(rows, Animator()), view, "", None, board.hidden)
+    draw_rows(surface, Canvas(rows, Animator()), view, "", None, board.hidden,
+              room_face(size))
     draw_market(surface, Canvas(_market_layout(size, places), Animator()), view)
 
 

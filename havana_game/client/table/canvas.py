@@ -12,7 +12,7 @@ import pygame
 from ...rules import Ruleset, View
 from ...rules import can_afford as rules_can_afford
 from ..ui import art, fonts
-from ..ui.buildings import building_card
+from ..ui.buildings import building_card, draw_room_building
 from ..ui.cards import action_card
 from ..ui.i18n import card_meaning, tr, tr_name
 from ..ui.tween import Animator
@@ -75,6 +75,15 @@ def building_face(ident: str, size: tuple[int, int], letters: bool) -> pygame.Su
     b = building(ident)
     return building_card(b.id, building_name(ident), b.vp, b.architect, b.cost, size, letters,
                          costs())
+
+
+def room_building(surface: pygame.Surface, rect: pygame.Rect, ident: str, text: int,
+                  letters: bool) -> None:
+    """A building card for a big screen, its name in the current language, drawn
+    into `rect` with text of `text` pixels (`ui.buildings.draw_room_building`)."""
+    b = building(ident)
+    draw_room_building(surface, rect, b.id, building_name(ident), b.vp, b.architect, b.cost,
+                       text, letters, costs())
 
 
 def card_face(index: int, size: tuple[int, int], detail: bool = True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -14,12 +15,18 @@ from .targets import RowEnd, Side
 END_OUTLINE = (150, 140, 125)
 """A row end's outline when it is not one the seat can build now."""
 
+Face = Callable[[pygame.Surface, pygame.Rect, str], None]
+"""Draws building `ident` into a rect of a surface (another face than the table's)."""
+
 
 def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: str,
-              staged_end: tuple[int, str] | None, hidden: set[str]) -> None:
+              staged_end: tuple[int, str] | None, hidden: set[str],
+              face: Face | None = None) -> None:
     """The two building rows; the buildable ends are outlined, during the seat's
     build step (`highlight` "build") green when it can pay now; `highlight`
-    "build" or "remove" marks them clickable. Buildings in `hidden` are in flight and not drawn."""
+    "build" or "remove" marks them clickable. Buildings in `hidden` are in flight
+    and not drawn. The cards are the table's (`building_face`) unless `face`
+    draws them."""
     layout = canvas.layout
     surface.blit(art.panel(layout.rows.size), layout.rows)
     w, h = layout.card_size()
@@ -31,7 +38,10 @@ def draw_rows(surface: pygame.Surface, canvas: Canvas, view: View, highlight: st
             rect = layout.row_card(row_index, i, len(row))
             if ident in hidden:
                 continue
-            surface.blit(building_face(ident, (w, h), canvas.letters), rect)
+            if face is None:
+                surface.blit(building_face(ident, (w, h), canvas.letters), rect)
+            else:
+                face(surface, rect, ident)
             sides: list[Side] = []
             if i == 0:
                 sides.append("left")

@@ -122,3 +122,85 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
 
 
 LANGUAGE_LISTENERS.append(building_card.cache_clear)
+
+
+ROOM_COLUMNS = 3
+"""Cost entries side by side on a big screen's building card."""
+
+
+@dataclass(frozen=True)
+class RoomParts:
+    """Where a big screen's building card (`draw_room_building`) puts its parts:
+    a façade strip (as high as the card leaves it, never lower than the VP star)
+    with the star at its left and the Architect's mark at its right, the name
+    under it in whole words, the cost (icon and number,
+    `ROOM_COLUMNS` to a line) at the bottom."""
+
+    strip: pygame.Rect
+    lines: tuple[str, ...]
+    size: int
+    """The name's and the numbers' text size."""
+    step: int
+    icon: int
+    cost_top: int
+
+    @property
+    def name_bottom(self) -> int:
+        return self.strip.bottom + 2 + len(self.lines) * self.step
+
+
+def room_parts(name: str, cost: tuple[int, ...], size: tuple[int, int],
+               text: int) -> RoomParts:
+    """The parts of a big screen's building card of `size` with text of `text`
+    pixels: the name wrapped in whole words (`fonts.wrap_whole`), smaller only if
+    a word of it is wider than the card; the façade strip as high as the VP star
+    that holds a number of that size."""
+    w, h = size
+    pad = max(2, text // 8)
+    inner = w - 2 - 2 * pad
+    shown, lines = fonts.fit_whole(name, text, inner)
+    icon = max(6, round(text * 1.1))
+    rows = max(1, -(-sum(1 for n in cost if n) // ROOM_COLUMNS))
+    cost_top = h - 3 - pad - rows * (icon + 2)
+    step = fonts.line_step(shown, 1.1)
+    badge = max(6, round(text * 1.6))
+    room = h - 3 - 2 * pad - 3 * step - 2 * (icon + 2) - 2 * pad  # (three lines, two of cost)
+    high = min(max(badge, room), cost_top - pad - 2 - len(lines) * step - pad)
+    strip = pygame.Rect(pad, pad, inner, max(badge, high))
+    return RoomParts(strip, lines, shown, step, icon, cost_top)
+
+
+def draw_room_building(surface: pygame.Surface, rect: pygame.Rect, ident: str, name: str,
+                       vp: int, architect: bool, cost: tuple[int, ...], text: int,
+                       letters: bool = False,
+                       cost_names: tuple[str, ...] = (*CLASSIC_MATERIALS, "pesos", "workers")
+                       ) -> None:
+    """A building card for a big screen, drawn into `rect` of `surface` (its texts
+    placed on the screen itself, where a text audit sees them): the same façade,
+    star, mark and icons as `building_card`, but the name, the VP and the cost
+    numbers all in text of `text` pixels, the name in whole words on up to three
+    lines."""
+    face = room_parts(name, cost, rect.size, text)
+    surface.blit(rounded_card(rect.size, (250, 244, 228), INK), rect)
+    strip = face.strip.move(rect.topleft)
+    _skyline(surface, strip, ident, vp)
+    badge = max(6, round(text * 1.6))
+    surface.blit(star(badge), (strip.left, strip.top))
+    number = fonts.text(str(vp), text, INK, True)
+    surface.blit(number, number.get_rect(center=(strip.left + badge // 2,
+                                                 strip.top + badge // 2 + 1)))
+    if architect:
+        mark = pygame.Rect(strip.right - badge, strip.top, badge, badge)
+        pygame.draw.circle(surface, (40, 60, 110), mark.center, badge // 2)
+        label = fonts.text("A", text, (255, 255, 255), True)
+        surface.blit(label, label.get_rect(center=mark.center))
+    block = fonts.Block(face.lines, face.size, face.step)
+    draw_block(surface, block, INK, False, (strip.centerx, strip.bottom + 2))
+    entries = [(cost_names[i], n) for i, n in enumerate(cost) if n]
+    cell = strip.w // ROOM_COLUMNS
+    for i, (kind, amount) in enumerate(entries):
+        x = strip.left + (i % ROOM_COLUMNS) * cell
+        y = rect.top + face.cost_top + (i // ROOM_COLUMNS) * (face.icon + 2)
+        surface.blit(resource_icon(kind, face.icon, letters), (x, y))
+        label = fonts.text(f"{amount}", text, INK, True)
+        surface.blit(label, label.get_rect(midleft=(x + face.icon + 2, y + face.icon // 2)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -231,6 +232,37 @@ def _pieces(face: pygame.font.Font, word: str, width: int, breaks: str) -> list[
     return [*pieces, word]
 
 
+@lru_cache(maxsize=1024)
+def wrap_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`value` in lines of `width` pixels with its words whole: a line breaks
+    between words, or after a hyphen a word has of its own ("Capitães-" /
+    "Generais"); a word wider than `width` stays whole, and too wide (a caller
+    picks the size at which none is)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in value.split():
+        for i, piece in enumerate(re.findall(r"[^-]+-*|-+", word)):
+            glue = "" if i else " "
+            candidate = f"{line}{glue}{piece}" if line else piece
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = candidate
+    return (*lines, line) if line else tuple(lines)
+
+
+def fit_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[int, tuple[str, ...]]:
+    """(size, lines): `value` wrapped in whole words (`wrap_whole`) at the largest
+    size up to `size` at which no word of it is wider than `width`."""
+    for fitted in range(size, 6, -1):
+        lines = wrap_whole(value, fitted, width, bold)
+        if all(font(fitted, bold).size(line)[0] <= width for line in lines):
+            return fitted, lines
+    return 6, wrap_whole(value, 6, width, bold)
+
+
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
     """`value`, shortened with an ellipsis if it is wider than `width`."""
     face = font(size, bold)
@@ -264,7 +296,7 @@ def fit_name(make: Callable[[str], str], name: str, size: int, width: int,
 
 Cached = TypeVar("Cached", bound="_lru_cache_wrapper[Any]")
 
-_CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, fit_size, fit_block]
+_CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, wrap_whole, fit_size, fit_block]
 """What a change of text size makes stale."""
 
 
