@@ -7,6 +7,8 @@ port; with real processes, files and sockets."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import socket
 import subprocess
 import sys
@@ -166,7 +168,13 @@ def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
     hosted = lanhost.start(HostSetup("Ana", players=2, bots=["random"], seed=5))
     folder = hosted.folder
     assert folder.parent == config / lanhost.TABLES_DIR and hosted.name == "Ana"
-    assert hosted.process is not None and hosted.wait_ready(WAIT), hosted.error
+    assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{6}", folder.name)  # when, and a few random
+    assert hosted.process is not None and read_notes(folder)["pid"] == hosted.process.pid
+    pid = hosted.process.pid  # in a session of its own, its output in host.log, no input
+    assert os.getsid(pid) == pid
+    assert [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in (0, 1, 2)] == \
+        ["/dev/null", str(folder / HOST_LOG), str(folder / HOST_LOG)]
+    assert hosted.wait_ready(WAIT), hosted.error
     arguments = _arguments(hosted.process.pid)
     assert arguments[arguments.index("host"):] == [
         "host", "--lan", "--json", "--exit-when-done", "--exit-when-idle",
@@ -174,8 +182,9 @@ def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
         "--players", "2", "--edition", DEFAULT_EDITION, "--bots", "random", "--seed", "5"]
     notes = read_notes(folder)
     assert (notes["name"], notes["names"], notes["levels"], notes["round"], notes["pid"],
-            notes["port"], notes["code"]) == \
-        ("Ana", ["Ana"], [None], 0, hosted.process.pid, hosted.port, hosted.code)
+            notes["port"], notes["code"], notes["edition"]) == \
+        ("Ana", ["Ana"], [None], 0, hosted.process.pid, hosted.port, hosted.code,
+         DEFAULT_EDITION)
     assert "display" not in notes and hosted.address and hosted.running()
     assert hosted._pid() == hosted.process.pid
     port, code = hosted.port, hosted.code
@@ -192,6 +201,8 @@ def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
     assert read_notes(folder)["pid"] == again.process.pid
     found = lanhost.resume(folder)  # running: found, not started again
     assert found.process is None and (found.port, found.code) == (port, code)
+    assert (found.web, found.owner, found.address) == (again.web, "", again.address)
+    assert found.web.endswith(f":{port}/#code={code}") and found.address
     assert found.running() and found._pid() == again.process.pid
     found.forget()
     assert again.process.wait(WAIT) is not None and not folder.exists()
@@ -202,8 +213,11 @@ def test_a_phones_table_is_noted_for_its_display_and_resumed_with_its_owner(conf
                                      seed=5))
     assert hosted.wait_ready(WAIT), hosted.error
     notes = read_notes(hosted.folder)
-    assert (notes["display"], notes["names"], notes["levels"]) == (True, [], [])
+    assert (notes["display"], notes["names"], notes["levels"], notes["round"],
+            notes["edition"]) == (True, [], [], 0, DEFAULT_EDITION)
     assert hosted.owner and "--autostart" in _arguments(hosted.process.pid)
+    found = lanhost.resume(hosted.folder)  # running: found, with its owner token
+    assert found.process is None and (found.owner, found.web) == (hosted.owner, hosted.web)
     hosted.stop()
     with socket.socket() as taken:  # its port is taken meanwhile: another one
         taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -217,3 +231,17 @@ def test_a_phones_table_is_noted_for_its_display_and_resumed_with_its_owner(conf
             "--name", "Ana"]
         assert again.port != hosted.port and again.owner
     again.forget()
+
+
+def test_a_table_whose_host_never_listened_is_resumed_on_any_port(config):
+    """Notes without a port (the host ended before it listened): `--port 0`."""
+    folder = config / lanhost.TABLES_DIR / "never"
+    folder.mkdir(parents=True)
+    (folder / NOTES).write_text(json.dumps({"name": "Ana"}))
+    hosted = lanhost.resume(folder)
+    assert hosted.process is not None
+    arguments = hosted.process.args
+    assert arguments[arguments.index("--resume"):] == [
+        "--resume", str(folder), "--port", "0", "--name", "Ana"]
+    hosted.process.wait(WAIT)  # (nothing saved there to resume: it ends)
+    assert not hosted.ready() and hosted.error
