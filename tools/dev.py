@@ -28,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import venv
 import zipfile
@@ -37,7 +38,7 @@ from typing import IO, NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
 import toolkit  # noqa: E402
-from toolkit import env_python, say  # noqa: E402
+from toolkit import env_python, say, suite_workers  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -474,27 +475,56 @@ def run(*command: str, **env: str) -> int:
                           env={**os.environ, **env}).returncode
 
 
-def test() -> int:
-    """ruff, mypy and every test; then the pure-Python engine's leg; then the
-    foreign-OS legs (`FOREIGN_OS_TESTS` as on Windows, then as on macOS)."""
-    install("test")
-    for command in (("ruff", "check", "."), ("mypy",), PYTEST):
-        code = run(*command)
-        if code:
-            return code
+def side_legs() -> list[tuple[str, list[str], dict[str, str]]]:
+    """The legs besides the main one, each (name, pytest arguments, environment):
+    the pure-Python engine's, then the foreign-OS legs (`FOREIGN_OS_TESTS` as on
+    Windows, then as on macOS)."""
     pure = sorted(str(p.relative_to(ROOT)) for pattern in PURE_TESTS for p in ROOT.glob(pattern))
     if not pure:
         fail(f"no tests for the pure-Python leg ({', '.join(PURE_TESTS)})")
-    code = run(*PYTEST, *pure, HAVANA_PURE_PYTHON="1")
-    if code:
-        return code
+    legs = [("pure-Python engine", pure, {"HAVANA_PURE_PYTHON": "1"})]
     for system in ("windows", "macos"):  # the same calls as each system allows them
         skips = [f"--deselect={name}" for name in FOREIGN_OS_SKIPS.get(system, [])]
-        code = run(*PYTEST, "-p", "tests.foreign_os", *skips, *FOREIGN_OS_TESTS,
-                   HAVANA_FOREIGN_OS=system)
+        legs.append((f"as on {system}", ["-p", "tests.foreign_os", *skips, *FOREIGN_OS_TESTS],
+                     {"HAVANA_FOREIGN_OS": system}))
+    return legs
+
+
+def run_together(legs: list[tuple[str, list[str], dict[str, str]]]) -> int:
+    """Run the legs at once (each alone is mostly one core's work, much of it
+    waiting on sockets and processes), each writing to a file of its own; print
+    each leg's output as a block once all ended. The first failing leg's code."""
+    with tempfile.TemporaryDirectory(prefix="havana-legs-") as folder:
+        running = []
+        for index, (name, arguments, env) in enumerate(legs):
+            command = (*PYTEST, "-p", "no:cacheprovider", *arguments)
+            output = open(Path(folder) / f"{index}.log", "w+b")  # noqa: SIM115 - closed below
+            running.append((name, command, output, subprocess.Popen(
+                [str(python()), "-m", *command], cwd=ROOT, env={**os.environ, **env},
+                stdout=output, stderr=subprocess.STDOUT)))
+        code = 0
+        for name, command, output, process in running:
+            returned = process.wait()
+            output.seek(0)
+            print(f"$ {name}: {' '.join(command)}", flush=True)
+            sys.stdout.buffer.write(output.read())
+            sys.stdout.flush()
+            output.close()
+            code = code or returned
+        return code
+
+
+def test() -> int:
+    """ruff, mypy and every test (on `suite_workers` processes, the failed ones
+    once more alone: `toolkit.run_tests`); then the pure-Python engine's leg and
+    the foreign-OS legs, side by side."""
+    install("test")
+    for command in (("ruff", "check", "."), ("mypy",)):
+        code = run(*command)
         if code:
             return code
-    return 0
+    code = toolkit.run_tests("havana", python(), [], ROOT, workers=suite_workers())
+    return code or run_together(side_legs())
 
 
 def play(arguments: list[str]) -> int:

@@ -9,13 +9,10 @@ pyproject.toml allows, and run the test suite on them.
 
 The tests run from this checkout, as `tools/dev.py test` runs them (its compiled
 engine where `.venv` built one), so what differs from the main leg is only the
-libraries' versions. A test that fails here is run once more, alone: on a busy
-machine two of the table's timing-sensitive tests (the hotseat curtain, a resumed
-recap) have failed once each in this leg and passed again, while a library below
-its floor fails every time; the names of the tests that needed a second run stay in
-the output. (`pytest -n 2` works by hand: tests/conftest.py gathers what the
-workers saw for its end-of-run checks.) The floors found this way, and why each is what it
-is, are in pyproject.toml's comments. Standard library only; needs `.venv` (with
+libraries' versions; as there, the suite runs on pytest-xdist's workers (one per
+core, 2 to 4) and a test that fails is run once more, alone (`toolkit.run_tests`: a
+library below its floor fails every time). The floors found this way, and why each
+is what it is, are in pyproject.toml's comments. Standard library only; needs `.venv` (with
 uv: run `python3 tools/package.py` first) and the wheel.
 """
 
@@ -31,7 +28,7 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # toolkit.py, beside this file
 import toolkit  # noqa: E402
-from toolkit import bin_dir  # noqa: E402
+from toolkit import bin_dir, suite_workers  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -67,15 +64,9 @@ def main() -> int:
                             capture_output=True, text=True).stdout.splitlines()
     print("  " + ", ".join(line for line in listed if line.split("==")[0] in SHOWN)
           + f" (in {time.monotonic() - started:.0f} s)", flush=True)
-    python = bin_dir(FLOORS) / "python"
-    command = [str(python), "-m", "pytest", "-q", "-o", f"cache_dir={FLOORS / 'pytest-cache'}"]
-    print(f"$ {' '.join(command[1:])}", flush=True)
-    if subprocess.run(command, cwd=ROOT).returncode == 0:
-        return 0
-    print("havana floors: running the failed tests once more, alone (a test that passes "
-          "then failed on timing, not on a library's floor; they are named above)", flush=True)
-    return subprocess.run([*command, "--last-failed", "--last-failed-no-failures", "none"],
-                          cwd=ROOT).returncode
+    return toolkit.run_tests("havana floors", bin_dir(FLOORS) / "python",
+                             ["-o", f"cache_dir={FLOORS / 'pytest-cache'}"], ROOT,
+                             workers=suite_workers())
 
 
 if __name__ == "__main__":
