@@ -1,16 +1,17 @@
 """The big screen for a room (the table display), drawn on real surfaces: every
 text measured at 1920x1080 (the building cards' names, VP and costs among them,
 each name in whole words in every language) renders at least as tall as
-`MIN_TEXT` pixels' text,
-nothing is cut, overlapping or off the window at 1280x720 (waiting room, games of
-3 and 4 seats with a free one, the moment before the host tells the seats, a
-reaction shown); each number says what it counts; the seat column is never
-blank; a free seat's QR code carries the link that takes that seat; the moves fly
-(a building from its row to its new owner) in the display's own time, and a
-reaction's bubble shows by its seat and goes."""
+`MIN_TEXT` pixels' text, nothing is cut, overlapping or off the window at
+1280x720 (waiting room, games of 3 and 4 seats with a free one, seats with
+two-digit counts, the moment before the host tells the seats, a reaction
+shown); each number says what it counts; the seat column is never blank; a free
+seat's QR code carries the link that takes that seat; the moves fly (a building
+from its row to its new owner, from where it is drawn) in the display's own
+time, and a reaction's bubble shows by its seat and goes."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -82,8 +83,13 @@ def _boards() -> dict[str, bigscreen.Board]:
                               autostart=True)
     reacting = _game(3, free=(2,))
     reacting.bubbles.add(0, "well_played")
+    rich = _game(4, free=(1,))  # (two-digit numbers: the face-up cards give way to them)
+    assert rich.view is not None
+    rich.view = copy.deepcopy(rich.view)
+    for seat in rich.view["seats"]:
+        seat["materials"]["gray"], seat["pesos"], seat["workers"] = 11, 15, 12
     return {"waiting": waiting, "game-4": _game(4, free=(1,)), "game-3": _game(3, free=(2,)),
-            "opening": bigscreen.Board(autostart=True), "reacting": reacting}
+            "opening": bigscreen.Board(autostart=True), "reacting": reacting, "rich": rich}
 
 
 class HeightLog(textaudit.TextLog):

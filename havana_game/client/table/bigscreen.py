@@ -270,13 +270,27 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
                   s: float) -> None:
     """Face-up cards (a back for a secret one); materials; pesos, workers and the
     buildings built; the seat's number in the turn order, each number said what
-    it counts (the materials' by their icons)."""
-    card_h = max(1, min(body.h, _px(s, 100)))
-    card_w = round(card_h / 1.45)
+    it counts (the materials' by their icons). The cards give way to the numbers
+    (ten pesos or more, a dozen stones): no number is ever smaller."""
+    icon, size = _px(s, 28), _text(s, 28)
+    step = max(_px(s, 40), fonts.line_step(size, 1.1))
+    items = [(m, info["materials"][m]) for m in materials()]
+    lines = [items, [("pesos", info["pesos"]), ("workers", info["workers"])]]
+    built = trn("display.built", len(info["built"]))
+    number = tr("display.number", number=f"{info['number']:02d}") \
+        if info["number"] is not None else ""
+
+    def across(entries: list[tuple[str, int]]) -> int:
+        return sum(icon + _px(s, 10) + fonts.font(size, True).size(str(count))[0]
+                   for _, count in entries)
+    words = max(across(items), across(lines[1]) + _px(s, 8) + fonts.font(size).size(built)[0],
+                fonts.font(size).size(number)[0])
+    card_w = max(1, min(round(min(body.h, _px(s, 100)) / 1.45),
+                        (body.w - words - _px(s, 26)) // 2))
+    card_h = round(card_w * 1.45)
     cards = list(info["face_up"])
-    x = body.left
     for i in range(2):
-        slot = pygame.Rect(x + i * (card_w + _px(s, 6)), body.top, card_w, card_h)
+        slot = pygame.Rect(body.left + i * (card_w + _px(s, 6)), body.top, card_w, card_h)
         if i < len(cards):
             surface.blit(card_face(cards[i], slot.size, detail=False), slot)
         elif info["has_face_down"]:
@@ -284,10 +298,6 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=_px(s, 5))
     left = body.left + 2 * card_w + _px(s, 20)
-    icon, size = _px(s, 28), _text(s, 28)
-    step = max(_px(s, 40), fonts.line_step(size, 1.1))
-    items = [(m, info["materials"][m]) for m in materials()]
-    lines = [items, [("pesos", info["pesos"]), ("workers", info["workers"])]]
     for row, entries in enumerate(lines):
         x, y = left, body.top + row * step
         for name, count in entries:
@@ -296,11 +306,11 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
                                art.TEXT_LIGHT, True, "midleft")
             x = label.right + _px(s, 6)
         if row == 1:
-            _words(surface, trn("display.built", len(info["built"])), size,
+            _words(surface, built, size,
                    pygame.Rect(x + _px(s, 8), y, body.right - x - _px(s, 8), icon))
-    if info["number"] is not None:
-        _words(surface, tr("display.number", number=f"{info['number']:02d}"), size,
-               pygame.Rect(left, body.top + 2 * step, body.right - left, icon))
+    if number:
+        _words(surface, number, size, pygame.Rect(left, body.top + 2 * step, body.right - left,
+                                                  icon))
 
 
 def _words(surface: pygame.Surface, text: str, size: int, room: pygame.Rect) -> None:
