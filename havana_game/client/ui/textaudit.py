@@ -89,6 +89,7 @@ def recording(log: TextLog) -> Iterator[None]:
     real_fit: Callable[..., str] = fonts.fit
     real_block: Callable[..., fonts.Block] = fonts.fit_block
     real_wrap: Callable[..., tuple[str, ...]] = fonts.wrap
+    real_whole: Callable[..., tuple[str, ...]] = fonts.wrap_whole
 
     def fit_block(value: str, size: int, floor: int, width: int, height: int,
                   bold: bool = False, spacing: float = 1.2) -> fonts.Block:
@@ -103,6 +104,12 @@ def recording(log: TextLog) -> Iterator[None]:
             log.wrapped[value] = lines  # (the last wrapping of it counts)
         return lines
 
+    def wrap_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+        lines = real_whole(value, size, width, bold)
+        if len(lines) > 1:
+            log.wrapped[value] = lines
+        return lines
+
     def fit(value: str, size: int, width: int, bold: bool = False) -> str:
         shown = real_fit(value, size, width, bold)
         if shown != value:
@@ -115,13 +122,13 @@ def recording(log: TextLog) -> Iterator[None]:
         log.rendered[id(surface)] = (surface, value)
         return surface
     _forget_text()
-    fonts.text, fonts.fit, fonts.fit_block, fonts.wrap = \
-        text, fit, fit_block, wrap  # type: ignore[assignment]
+    fonts.text, fonts.fit, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
+        text, fit, fit_block, wrap, wrap_whole  # type: ignore[assignment]
     try:
         yield
     finally:
-        fonts.text, fonts.fit, fonts.fit_block, fonts.wrap = \
-            real, real_fit, real_block, real_wrap  # type: ignore[assignment]
+        fonts.text, fonts.fit, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
+            real, real_fit, real_block, real_wrap, real_whole  # type: ignore[assignment]
         _forget_text()
 
 
