@@ -18,7 +18,7 @@ import pygame
 
 from ...rules import View
 from ..session import lanhost
-from ..table import bigscreen, edition
+from ..table import bigboard, bigscreen, edition
 from ..table.animations import EventAnimator
 from ..table.logbook import LogBook
 from ..table.logtext import error_text
@@ -41,7 +41,7 @@ class DisplayScene(Scene):
         super().__init__(app)
         self.conn = conn
         self.hosted = hosted
-        self.board = bigscreen.Board(code=code, autostart=hosted is not None)
+        self.board = bigboard.Board(code=code, autostart=hosted is not None)
         if address:
             from net.host.web import web_url
             host, _, port = address.rpartition(":")
@@ -49,7 +49,7 @@ class DisplayScene(Scene):
         self.board.animator.speed = app.settings.animation_speed
         self.moves: EventAnimator | None = None
         """Animates each view's events (laid out for the window and the view shown)."""
-        self.book = LogBook(lambda seat: bigscreen.name_of(self.board, seat))
+        self.book = LogBook(lambda seat: bigboard.name_of(self.board, seat))
         self.over = False
         self.closed = False
         """The host closed the table on purpose (`closed`)."""
@@ -123,7 +123,7 @@ class DisplayScene(Scene):
         building to its new owner, materials and pesos, cards dealt into the rows."""
         if self.size == (0, 0):
             return
-        shown = bigscreen.Board(seats=self.board.seats, view=new)
+        shown = bigboard.Board(seats=self.board.seats, view=new)
         layout = bigscreen.motion_layout(self.size, shown)
         letters = self.app.settings.colorblind
         if self.moves is None:
@@ -165,7 +165,7 @@ class DisplayScene(Scene):
         if self.asking:
             self.buttons = confirm_buttons(size, self.px, self.leave, self.stay)
             return
-        s = bigscreen.scale_of(size)
+        s = bigboard.scale_of(size)
         self.buttons = [Button("back", pygame.Rect(size[0] - round(244 * s), round(4 * s),
                                                    round(220 * s), round(68 * s)),
                                tr("back"), self.on_escape)]
