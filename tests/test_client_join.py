@@ -390,10 +390,13 @@ def test_a_held_seat_is_under_continue_and_saved_games(tmp_path, lan_table):
     assert not lanseats.remembered() and not listing.games
 
 
-def test_picking_a_game_found_says_where_its_code_is(tmp_path):
+def test_picking_a_game_found_says_where_its_code_is(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     with _announced(f"Yan {os.getpid()}", 5123, Listing()):
         join = _join_screen(app)
+        found = join.browser.hosts  # only this test's game: others announced on this
+        monkeypatch.setattr(join.browser, "hosts",  # machine (tests running beside it)
+                            lambda: [h for h in found() if h.port == 5123])  # fill the rows
         until(app, lambda: any(h.port == 5123 for h in join.found))
         row = next(b for b in join.buttons if b.name.startswith("host:") and "5123" in b.label)
         step(app, click(row.rect))
