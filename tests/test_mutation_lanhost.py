@@ -77,6 +77,14 @@ def test_the_hosts_first_json_line_gives_its_port_code_link_and_owner(tmp_path, 
     assert hosted.ready() and hosted.port == 4242  # read once: the later line changes nothing
 
 
+def test_the_first_json_line_is_found_among_others_and_bytes_that_are_no_text(tmp_path,
+                                                                              sleeper):
+    (tmp_path / HOST_LOG).write_bytes(b"\xff\xfe not text\nstarting\n"
+                                      b'{"port": 4242, "code": "ABCDE"}\n')
+    hosted = HostedTable(tmp_path, process=sleeper)
+    assert hosted.ready() and (hosted.port, hosted.code) == (4242, "ABCDE")
+
+
 def test_a_line_is_read_only_once_it_is_whole(tmp_path, sleeper):
     log = tmp_path / HOST_LOG
     log.write_text('{"port": 4242, "code": "AB')
@@ -90,7 +98,7 @@ def test_a_line_is_read_only_once_it_is_whole(tmp_path, sleeper):
 def test_a_host_that_exited_before_listening_says_its_last_line(tmp_path):
     failed = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
     failed.wait()
-    (tmp_path / HOST_LOG).write_text("starting\nhavana host: the port is taken\n  \n")
+    (tmp_path / HOST_LOG).write_text("starting\nlistening\nhavana host: the port is taken\n  \n")
     hosted = HostedTable(tmp_path, process=failed)
     assert not hosted.ready() and hosted.error == "havana host: the port is taken"
     assert not hosted.wait_ready()
@@ -111,7 +119,9 @@ def test_notes_are_merged_dated_and_a_failed_write_is_said(tmp_path, capsys):
     assert read_notes(tmp_path) == {}
     (tmp_path / "a file").write_text("")
     HostedTable(tmp_path / "a file").note(round=1)  # no folder there: said, survived
-    assert "cannot keep the notes of the LAN table" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "cannot keep the notes of the LAN table" in said
+    assert "(File exists); the game goes on" in said  # (the error's words, no errno)
 
 
 def test_saved_games_lists_each_hosted_table_with_readable_notes(tmp_path, monkeypatch, capsys):
@@ -123,13 +133,15 @@ def test_saved_games_lists_each_hosted_table_with_readable_notes(tmp_path, monke
                         ("a", {"names": ["Caro"], "levels": [None], "saved": 9.5,
                                "round": "2", "edition": "classic"}),
                         ("c", {"names": ["Dan"], "saved": 1}),
-                        ("d", None)]:
+                        ("0", None), ("d", None)]:
         (tables / name).mkdir(parents=True)
         if notes is not None:
             (tables / name / NOTES).write_text(json.dumps(notes))
     games = hosted_games()
-    assert [(g.folder.name, g.saved, g.names, g.levels, g.round, g.hosted) for g in games] == [
-        ("a", 9.5, ["Caro"], [None], 2, True), ("b", 5.0, ["Ana", "Bo"], [None, "easy"], 3, True)]
+    assert [(g.folder.name, g.saved, g.names, g.levels, g.round, g.edition, g.hosted)
+            for g in games] == [
+        ("a", 9.5, ["Caro"], [None], 2, "classic", True),
+        ("b", 5.0, ["Ana", "Bo"], [None, "easy"], 3, "classic", True)]
     assert "the LAN table in" in capsys.readouterr().err  # "c" lacks its levels
     assert [g.folder.name for g in lanhost.every_saved_game()] == ["a", "b"]
 
@@ -193,6 +205,7 @@ def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
     assert hosted._pid() is None
 
     again = lanhost.resume(folder)
+    assert (again.port, again.code) == (0, "")  # known once the new process listens
     assert again.process is not None and again.wait_ready(WAIT), again.error
     assert (again.port, again.code, again.name) == (port, code, "Ana")
     arguments = _arguments(again.process.pid)
@@ -245,3 +258,31 @@ def test_a_table_whose_host_never_listened_is_resumed_on_any_port(config):
         "--resume", str(folder), "--port", "0", "--name", "Ana"]
     hosted.process.wait(WAIT)  # (nothing saved there to resume: it ends)
     assert not hosted.ready() and hosted.error
+
+
+STUBBORN = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); " \
+    "print(1, flush=True); time.sleep(60)"
+"""A process standing for a host that does not stop when asked."""
+
+
+def test_a_host_that_does_not_stop_when_asked_is_killed(tmp_path, monkeypatch):
+    """Ours (its `Popen` kept) or an earlier window's (known by the pid in the notes
+    and its command line naming the folder): asked, then killed after STOP_TIMEOUT."""
+    monkeypatch.setattr(lanhost, "STOP_TIMEOUT", 0.2)
+    ours = subprocess.Popen([sys.executable, "-c", STUBBORN, str(tmp_path)],
+                            stdout=subprocess.PIPE)
+    assert ours.stdout is not None and ours.stdout.readline()
+    HostedTable(tmp_path, process=ours).stop()
+    assert ours.returncode == -9
+    earlier = subprocess.Popen([sys.executable, "-c", STUBBORN, str(tmp_path)],
+                               stdout=subprocess.PIPE)
+    assert earlier.stdout is not None and earlier.stdout.readline()
+    (tmp_path / NOTES).write_text(json.dumps({"pid": earlier.pid}))
+    table = HostedTable(tmp_path)
+    assert table._pid() == earlier.pid
+    table.stop()
+    assert not platforms.alive(earlier.pid)
+    earlier.wait()
+    table.forget()
+    assert not tmp_path.exists()
+    table.forget()  # already gone: nothing to do, no error
