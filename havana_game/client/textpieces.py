@@ -16,6 +16,7 @@ import pygame
 
 from ..catalogs import read_po
 from ..i18n import FALLBACK, LOCALE_DIR
+from ..presentation import decision_prompt, event_keys
 from .table import overlays
 from .table.layout import TableLayout, table_layout
 from .table.panel import CONTROLS_ROOM, draw_panel, text_height
@@ -66,9 +67,9 @@ def longest(texts: list[str]) -> str:
 def samples() -> dict[str, object]:
     """Every placeholder a message may have, filled long (in the current language)."""
     from .table.edition import rules
-    from .table.logtext import amounts_text
-    cards = longest([tr(f"card.{card.name}") for card in rules().cards])
-    built = longest([tr(f"building.{b.id}") for b in rules().buildings])
+    from .table.logtext import amounts_text, building_name, card_name
+    cards = longest([card_name(card) for card in range(len(rules().cards))])
+    built = longest([building_name(b.id) for b in rules().buildings])
     amounts = amounts_text({"red": 2, "brown": 2, "gray": 13, "pesos": 13, "workers": 2})
     values: dict[str, object] = {
         "name": NAME, "victim": NAME, "names": f"{NAME}, {NAME}, {NAME}", "card": cards,
@@ -76,7 +77,7 @@ def samples() -> dict[str, object]:
         "building": built, "materials": amounts, "amounts": amounts, "what": cards,
         "text": tr("hint.cover_later", covered=cards, card=cards, was=37, number=73),
         "reason": tr("error.cannot_afford"), "ai": NAME,
-        "move": tr("log.action", name=NAME, card=cards), "time": "1:29", "seconds": 89,
+        "move": tr(event_keys("action")[0], name=NAME, card=cards), "time": "1:29", "seconds": 89,
         "problem": "/home/maximiliano/.config/havana/saves/game-2026-11-28.json",
         "path": "/home/maximiliano/.config/havana/exports"}
     values.update({k: 88 for k in ("count", "n", "i", "vp", "target", "number", "was", "row",
@@ -104,7 +105,7 @@ def pieces(size: tuple[int, int]) -> Iterator[Piece]:
     def px(value: float) -> int:
         return max(1, round(value * scale))
 
-    short = tr("prompt.act")
+    short = tr(decision_prompt("act"))
     for key, plural in family("panel"):
         text = said(key, plural)
         prompt, error = (short, text) if key.split(".")[0] in ("error", "why") else (text, None)
