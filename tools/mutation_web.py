@@ -124,7 +124,9 @@ def scores(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
             key=lambda m: (m["location"]["start"]["line"], m["location"]["start"]["column"]))
         tested = killed + len(surviving)
         result[path] = {
-            "mutants": len(mutants), "killed": killed, "survived": len(surviving),
+            "mutants": len(mutants), "killed": killed,
+            "timed_out": sum(1 for m in mutants if m["status"] == "Timeout"),
+            "survived": len(surviving),
             "not_run": len(mutants) - tested,
             "score": round(killed / tested, 3) if tested else None,
             "surviving": [f"{m['location']['start']['line']}:{m['location']['start']['column']} "
