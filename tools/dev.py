@@ -519,12 +519,15 @@ def test() -> int:
     once more alone: `toolkit.run_tests`); then the pure-Python engine's leg and
     the foreign-OS legs, side by side."""
     install("test")
+    started = time.monotonic()
     for command in (("ruff", "check", "."), ("mypy",)):
         code = run(*command)
         if code:
             return code
     code = toolkit.run_tests("havana", python(), [], ROOT, workers=suite_workers())
-    return code or run_together(side_legs())
+    code = code or run_together(side_legs())
+    say(f"ruff, mypy and the tests took {took(time.monotonic() - started)}")
+    return code
 
 
 def play(arguments: list[str]) -> int:
