@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from havana_game.client.table.layout import table_layout
+from havana_game.client.table.logtext import names_text
 from havana_game.client.table.recap import (
     LONGEST,
     MOST_LINES,
@@ -20,9 +21,12 @@ from havana_game.client.table.recap import (
     TEXT,
     Recap,
     Step,
+    decider,
+    retold_steps,
     since_last_decision,
 )
 from havana_game.client.ui import art, fonts
+from havana_game.client.ui.i18n import tr
 
 from .test_client_support import make_app
 
@@ -70,8 +74,9 @@ def test_a_recap_draws_each_robbery_once_in_order_and_tells_a_round_with_no_acto
               _event("pesos_stolen", seat=2, victim=0, count=2)]
     order = _event("round_started", round=3, order=[2, 1, 0])
     recap = Recap.of([order, *robbed], 0, NAME)
-    assert recap is not None and recap.arrows == [(2, 0), (1, 2)]
-    assert recap.lines[0][1] is None and "Caro" in recap.lines[0][0]
+    assert recap is not None and recap.arrows == [(2, 0), (1, 2)] and recap.seat == 0
+    assert recap.lines[0] == (tr("recap.order", n=3, names=names_text(["Caro", "Bo", "Ana"])),
+                              None)
     assert Recap.of([], 0, NAME) is None and Recap.of([order], 0, NAME) is None
 
 
@@ -107,6 +112,8 @@ def test_the_robbery_arrow_runs_from_the_actor_to_short_of_the_victim(big):
     assert _colored(surface, x, top + 2) and not _colored(surface, x, top - 3)
     assert _colored(surface, x, tip - 3) and not _colored(surface, x, tip + 3)  # the tip
     assert not _colored(surface, x, (tip + bottom) // 2)
+    for side in (-1, 1):  # near the tip only the head's point: the shaft ends at its base
+        assert not _colored(surface, x + side * (layout.px(6) // 2 - 2), tip - 8)
     for side in (-1, 1):  # the head: as wide as it should be at its base, and no wider
         assert _colored(surface, round(x + side * (half - 5)), base + 3)
         assert not _colored(surface, round(x + side * (half + 5)), base + 3)
@@ -138,3 +145,52 @@ def test_the_panel_grows_by_one_line_step_a_line_and_has_room_around_its_text(tm
     box = Recap(0, [("Bo takes 1 peso", 1)], 5.0).rect(layout)
     assert box.w == layout.rows.w - px(40) and box.centerx == layout.rows.centerx
     assert box.top == layout.rows.top + px(14)
+
+
+def test_decider_is_the_first_seat_that_acted_and_a_retold_history_is_a_step_an_event():
+    turn = _event("turn_started", seat=1)
+    took = _event("pesos_taken", seat=2, source="bank", count=1)
+    assert decider([turn, took, _event("action", seat=0, card=1)]) == 2
+    assert decider([turn, _event("market_supplied", materials=[], pesos=3)]) is None
+    assert decider([_event("action", seat="1", card=1)]) == 1
+    steps = retold_steps([turn, took])
+    assert [(step.seat, step.events) for step in steps] == [(None, [turn]), (2, [took])]
+
+
+def _color_in(surface: pygame.Surface, area: pygame.Rect, color) -> bool:
+    """Some pixel of `area` has exactly `color` (a glyph's inside, a filled shape)."""
+    area = area.clip(surface.get_rect())
+    return any(surface.get_at((x, y))[:3] == tuple(color)[:3]
+               for y in range(area.top, area.bottom) for x in range(area.left, area.right))
+
+
+def test_the_panel_shows_its_title_each_line_after_its_actors_color_and_how_to_skip(tmp_path):
+    make_app(tmp_path)
+    layout = table_layout((1280, 720), 3, 0)
+    px = layout.px
+    surface = pygame.Surface(layout.size)
+    recap = Recap(0, [("Bo takes 1 peso", 1), ("Round 2", None), ("Caro takes 2 pesos", 2)], 5.0)
+    box = recap.rect(layout)
+    assert recap.draw(surface, layout) == box  # (no robbery: no arrow)
+    above = px(12) + fonts.line_step(px(18), 1.3)
+    step = fonts.line_step(px(TEXT), 1.35)
+    title = pygame.Rect(box.left + px(16), box.top + px(12), px(200), px(18))
+    assert _color_in(surface, title, art.ACCENT)
+    for row, actor in enumerate((1, None, 2)):
+        y = box.top + above + row * step
+        swatch = pygame.Rect(box.left + px(16), y + px(3), px(14), step - px(6))
+        if actor is None:
+            assert not any(_color_in(surface, swatch, color) for color in art.SEAT_COLORS)
+        else:
+            assert surface.get_at(swatch.center)[:3] == tuple(art.SEAT_COLORS[actor])[:3]
+            assert surface.get_at((swatch.right + px(2), swatch.centery))[:3] != \
+                tuple(art.SEAT_COLORS[actor])[:3]
+        assert _color_in(surface, pygame.Rect(box.left + px(40), y, px(150), step),
+                         art.TEXT_LIGHT)
+    assert not _color_in(surface, pygame.Rect(box.left, box.top + above + 3 * step,
+                                              box.w, px(4)), art.TEXT_LIGHT)
+    skip = pygame.Rect(box.right - px(14) - px(200), box.bottom - px(8) - px(14), px(200), px(14))
+    assert _color_in(surface, skip, art.TEXT_DIM)
+    margins = [pygame.Rect(box.right - px(13), box.top, px(13), box.h),  # right and below it
+               pygame.Rect(box.left, box.bottom - px(7), box.w, px(7))]
+    assert not any(_color_in(surface, margin, art.TEXT_DIM) for margin in margins)
