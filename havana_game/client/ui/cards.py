@@ -46,7 +46,7 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
                 materials: tuple[str, ...] = CLASSIC_MATERIALS) -> pygame.Surface:
     """An action card face: number in the corner, picture, `name`, and the `effect`
     text if given, each shrunk to fit (down to `SMALLEST_TEXT`; an effect that
-    still does not fit ends with an ellipsis). Without an effect the name has the
+    still does not fit is left out, never cut: the card's tooltip says it). Without an effect the name has the
     whole lower half. `strip`: the width left visible of a card overlapped by the
     next one in a fanned hand; the name then fills that strip (`_strip_name`)
     and the effect, which would be hidden, is left out."""
@@ -86,7 +86,8 @@ def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame
         text = fonts.fit_block(effect, max(SMALLEST_TEXT, int(w * 0.085)),
                                fonts.readable(SMALLEST_TEXT), w - 2 - 2 * edge,
                                h - 3 - edge - top - 2)
-        draw_block(surf, text, (60, 50, 40), False, (area.centerx, top + 2))
+        if not text.cut:  # whole or not at all (the card's tooltip says it whole)
+            draw_block(surf, text, (60, 50, 40), False, (area.centerx, top + 2))
 
 
 STRIP_ACROSS = 0.55

@@ -94,7 +94,7 @@ def recording(log: TextLog) -> Iterator[None]:
     def fit_block(value: str, size: int, floor: int, width: int, height: int,
                   bold: bool = False, spacing: float = 1.2) -> fonts.Block:
         block = real_block(value, size, floor, width, height, bold, spacing)
-        if bold:  # a name on a card (an effect may be cut: tooltips show it whole)
+        if bold:  # a name on a card (an effect is drawn whole or not at all)
             log.names_cut[value] = block.cut  # (the last fitting of it counts)
         return block
 
