@@ -194,3 +194,20 @@ def test_the_panel_shows_its_title_each_line_after_its_actors_color_and_how_to_s
     margins = [pygame.Rect(box.right - px(13), box.top, px(13), box.h),  # right and below it
                pygame.Rect(box.left, box.bottom - px(7), box.w, px(7))]
     assert not any(_color_in(surface, margin, art.TEXT_DIM) for margin in margins)
+
+
+def test_a_long_recap_shows_the_newest_lines_that_fit_the_window_whole(tmp_path):
+    make_app(tmp_path)
+    layout = table_layout((1280, 720), 2, 0)
+    px = layout.px
+    step = fonts.line_step(px(TEXT), 1.35)
+    lines = [(f"Bo takes {n} pesos", 1) for n in range(60)]
+    shown = Recap(0, lines, 5.0).shown(layout)
+    assert [wrapped for wrapped, _ in shown] == [(text,) for text, _ in lines[-len(shown):]]
+    box = Recap(0, lines, 5.0).rect(layout)
+    room = layout.size[1] - px(80)
+    assert box.h <= room < box.h + step  # one line more would not fit
+    long = [("Bo " + "takes 1 peso and " * 30 + "more", 1)] * 3
+    wrapped = Recap(0, long, 5.0).shown(layout)
+    assert len(wrapped[-1][0]) > 1  # wrapped to the panel's width
+    assert Recap(0, long, 5.0).rect(layout).h <= room
