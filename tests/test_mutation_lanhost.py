@@ -206,6 +206,7 @@ def test_a_hosted_table_runs_in_its_own_process_saves_stops_and_resumes(config):
 
     again = lanhost.resume(folder)
     assert (again.port, again.code) == (0, "")  # known once the new process listens
+    assert again.process is not None and read_notes(folder)["pid"] == again.process.pid
     assert again.process is not None and again.wait_ready(WAIT), again.error
     assert (again.port, again.code, again.name) == (port, code, "Ana")
     arguments = _arguments(again.process.pid)
