@@ -157,9 +157,29 @@ def test_each_refusal_says_why_in_its_body():
                 (get("/", own, f"X-Big: {'b' * 9000}\r\n"),
                  "431 Request Header Fields Too Large: the request's header fields are too large"),
             ]
+            port = host.port
+            cases += [
+                (f"GETS / HTTP/1.1\r\nHost: {own}\r\n\r\n".encode(),
+                 "405 Method Not Allowed: GET only"),
+                (get("/", own, f"Host: {own}\r\n"), "400 Bad Request: more than one Host header"),
+                (b"GET / HTTP/1.1\r\n\r\n", "400 Bad Request: no Host header"),
+                (b"GARBAGE\r\n\r\n", "400 Bad Request: not a valid HTTP request"),
+                (f"GET / HTTP/2.0\r\nHost: {own}\r\n\r\n".encode(),
+                 "505 HTTP Version Not Supported: HTTP/1.1 only"),
+                (get("/", f"evil.example:{port}"),
+                 "403 Forbidden: this host answers to its own address and names only"),
+                (get("/nope.html", own), "404 Not Found: no such file"),
+                (upgrade_request(port, origin="http://evil.example"),
+                 "403 Forbidden: this page may not open the table's WebSocket"),
+            ]
             for request, said in cases:
-                _, _, body = parse(await http(host.port, request))
+                _, headers, body = parse(await http(host.port, request))
                 assert body == f"{said}\n".encode(), (request[:40], body)
+                assert ("allow" in headers) == said.startswith("405")
+                assert headers.get("allow", ["GET"]) == ["GET"]
+            _, headers, body = parse(await http(port, get("/ws", own)))
+            assert body.startswith(b"426 Upgrade Required: not a WebSocket handshake (")
+            assert headers["upgrade"] == ["websocket"]
     asyncio.run(scenario())
 
 
