@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
 import pytest
@@ -22,7 +22,7 @@ from havana_game.client.ui.i18n import tr, trn
 from havana_game.client.ui.widgets import Button
 from net import PROTOCOL_VERSION
 from net.client import ClientConnection
-from net.discovery import Announcement, FoundHost, Listing, announce
+from net.discovery import Announcement, FoundHost, Listing, LiveBrowser, announce
 from net.host import HostConfig
 from net.local import LocalHost, start_local_host
 
@@ -222,6 +222,14 @@ def _announced(name: str, port: int, listing: Listing) -> Iterator[Announcement]
         announcement.close()
 
 
+def _only_games(monkeypatch: pytest.MonkeyPatch, mine: Callable[[FoundHost], bool]) -> None:
+    """The join screens' browsers see only the games `mine` picks: others announced
+    on this machine (tests running beside this one, a LAN host a killed test left)
+    fill the rows shown and could hide this test's own."""
+    hosts = LiveBrowser.hosts
+    monkeypatch.setattr(LiveBrowser, "hosts", lambda self: list(filter(mine, hosts(self))))
+
+
 @contextmanager
 def _lan_host(players: int) -> Iterator[LocalHost]:
     """A real host of one table of `players` human seats, announced on the loopback
@@ -275,7 +283,7 @@ def _until_away(conn: ClientConnection, seats: set[int]) -> None:
     raise AssertionError(f"seats {seats} never away")
 
 
-def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
+def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path, monkeypatch):
     """A real host announced on the loopback interface: the join screens' own
     browsers list it as the players would see it, in its lobby, then in
     progress with a seat free and a player away, with Rejoin for the player
@@ -283,6 +291,7 @@ def test_the_join_screen_lists_a_lan_game_as_it_goes_and_joins_it(tmp_path):
     the player there. Each count differs from the others (1 game, 1 seat free, 2
     players away), so that none can stand in for another."""
     name = GAMES_NAME
+    _only_games(monkeypatch, lambda host: host.name == name)
     with _lan_host(4) as host:
         place = {"table": name, "address": "127.0.0.1", "port": host.port}
         ana, cy, eve = (ClientConnection("127.0.0.1", host.port) for _ in range(3))
@@ -392,11 +401,9 @@ def test_a_held_seat_is_under_continue_and_saved_games(tmp_path, lan_table):
 
 def test_picking_a_game_found_says_where_its_code_is(tmp_path, monkeypatch):
     app = make_app(tmp_path)
+    _only_games(monkeypatch, lambda host: host.port == 5123)
     with _announced(f"Yan {os.getpid()}", 5123, Listing()):
         join = _join_screen(app)
-        found = join.browser.hosts  # only this test's game: others announced on this
-        monkeypatch.setattr(join.browser, "hosts",  # machine (tests running beside it)
-                            lambda: [h for h in found() if h.port == 5123])  # fill the rows
         until(app, lambda: any(h.port == 5123 for h in join.found))
         row = next(b for b in join.buttons if b.name.startswith("host:") and "5123" in b.label)
         step(app, click(row.rect))
