@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,3 +53,15 @@ class Browser:
             self.driver.quit()
         finally:
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
+    """`condition()`'s first true value, looked at every 20 ms; an AssertionError
+    naming `what` after `timeout` seconds (a safety net: the condition ends the wait)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")

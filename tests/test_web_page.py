@@ -20,6 +20,7 @@ from net.host import Host, HostConfig
 from net.host.table import Table
 
 from . import browser
+from .browser import wait_for as _wait
 from .positions import give
 from .seeds import HOST_SEED
 
@@ -84,14 +85,6 @@ def phones() -> Iterator[list[browser.Browser]]:
         one.close()
 
 
-def _wait(condition: Any, timeout: float = 15.0, what: str = "") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _sit(phone: browser.Browser, url: str, name: str) -> None:

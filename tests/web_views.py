@@ -11,7 +11,6 @@ view) and tools/phone_screenshots.py."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from havana_game.rules.decisions import kind_of
 from net.host.table import Digest, Table
 
 from . import browser
+from .browser import wait_for
 from .positions import give
 from .test_web_page import BackgroundHost
 
@@ -37,14 +37,6 @@ PAGE_VIEWS = ("join", "lobby", "wait", "details", "over")
 Look = Callable[[str], None]
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        result = condition()
-        if result:
-            return result
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def act_kind(rules: Any, card: int, options: list[Act]) -> str | None:
