@@ -288,3 +288,25 @@ def test_a_whole_frame_inside_a_fragmented_message_is_a_protocol_error():
             assert await ws.closed_with() == 1002
             ws.close()
     asyncio.run(scenario())
+
+
+def test_a_query_string_names_no_other_file_and_port_1_is_a_port():
+    async def scenario():
+        async with running_host(handshake_timeout=SAFETY) as host:
+            own = f"{LOOPBACK}:{host.port}"
+            status, _, page = parse(await http(host.port, get("/index.html?v=2&x=a?b", own)))
+            assert status == 200 and page.startswith(b"<!doctype html>")
+    asyncio.run(scenario())
+    assert web.own_host("127.0.0.1:1", None)
+
+
+def test_a_message_begun_with_the_upgrade_request_has_the_frame_deadline():
+    """A frame's first bytes sent in one piece with the upgrade request: the
+    message's deadline runs from them (`frame_timeout`), not the idle time."""
+    async def scenario():
+        async with running_host(handshake_timeout=SAFETY, frame_deadline=0.3) as host:
+            ws = await Raw.open(host.port, frame(BINARY, hello())[:5])
+            error = await ws.message()
+            assert (error["reason"], error["params"]) == ("frame_timeout", {"seconds": "0.3"})
+            ws.close()
+    asyncio.run(scenario())
