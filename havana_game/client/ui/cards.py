@@ -46,10 +46,11 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
                 materials: tuple[str, ...] = CLASSIC_MATERIALS) -> pygame.Surface:
     """An action card face: number in the corner, picture, `name`, and the `effect`
     text if given, each shrunk to fit (down to `SMALLEST_TEXT`; an effect that
-    still does not fit is left out, never cut: the card's tooltip says it). Without an effect the name has the
-    whole lower half. `strip`: the width left visible of a card overlapped by the
-    next one in a fanned hand; the name then fills that strip (`_strip_name`)
-    and the effect, which would be hidden, is left out."""
+    still does not fit is left out, never cut: the card's tooltip says it).
+    Without an effect the name has the whole lower half. `strip`: the width left
+    visible of a card overlapped by the next one in a fanned hand; the name then
+    fills that strip (`_strip_name`) and the effect, which would be hidden, is
+    left out."""
     w, h = size
     tint = CARD_TINTS[key]
     surf = rounded_card(size, PAPER, INK)
