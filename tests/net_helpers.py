@@ -247,6 +247,19 @@ WAIT = 120.0
 """Seconds a condition may take on a loaded machine before a test fails."""
 
 
+def bot_client_game() -> dict[str, Any]:
+    """A 2-seat table of a host of today, its bot seat taken by the host and the
+    other played to its end by `net.botclient`'s random client (the Python client a
+    player's machine runs): what `play_seat` says of the game it played."""
+    from net.botclient import play_seat
+
+    async def scenario() -> dict[str, Any]:
+        async with running_host() as host:
+            table = host.create_table(2, [None, "random"])
+            return await play_seat(LOOPBACK, host.port, table.code, "random")
+    return asyncio.run(scenario())
+
+
 async def eventually(condition: Any, seconds: float = WAIT, pause: float = 0.01) -> None:
     """Wait until `condition()` holds (it must, within the generous `seconds`)."""
     deadline = asyncio.get_running_loop().time() + seconds

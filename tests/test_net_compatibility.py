@@ -5,7 +5,6 @@ protocol version's fixture (tools/protocol_messages.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from pathlib import Path
@@ -14,13 +13,12 @@ from typing import Any
 import pytest
 
 from net import PROTOCOL_VERSION
-from net.botclient import play_seat
 from net.errors import FrameError
 from net.host import server
 from net.host.connection import Connection
 from net.messages import CLIENT_MESSAGES, HOST_MESSAGES, Unknown, unknown_field
 
-from .net_helpers import LOOPBACK, running_host
+from .net_helpers import bot_client_game
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -101,12 +99,7 @@ def test_a_client_of_today_plays_a_game_to_the_end_with_a_host_from_the_future(
     monkeypatch.setattr(server, "CLIENT_MESSAGES", Spy())
     caplog.set_level(logging.WARNING, "net.messages")
 
-    async def scenario() -> dict[str, Any]:
-        async with running_host() as host:
-            table = host.create_table(2, [None, "random"])
-            return await play_seat(LOOPBACK, host.port, table.code, "random")
-
-    result = asyncio.run(scenario())
+    result = bot_client_game()
     assert result["finished"] and "error" not in result, result
     assert result["decisions"] > 10 and "decide" in asked and "resync" not in asked
     assert len([r for r in caplog.records if "forecast_from_v3" in r.getMessage()]) == 1

@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 
 from havana_game.content import reactions
-from net.botclient import play_seat
 from net.host.connection import Connection
 from net.messages import HOST_MESSAGES
 from net.reactions import REACTION_LIMITS, ReactionLimits
 
-from .net_helpers import LOOPBACK, TRANSPORTS, Recorder, running_host
+from .net_helpers import LOOPBACK, TRANSPORTS, Recorder, bot_client_game, running_host
 
 
 class Clock:
@@ -195,12 +194,7 @@ def test_a_client_that_does_not_know_reactions_plays_its_game_to_the_end(
     monkeypatch.setattr(HOST_MESSAGES, "_skipped", set())
     caplog.set_level(logging.WARNING, "net.messages")
 
-    async def scenario() -> dict[str, Any]:
-        async with running_host() as host:
-            table = host.create_table(2, [None, "random"])
-            return await play_seat(LOOPBACK, host.port, table.code, "random")
-
-    result = asyncio.run(scenario())
+    result = bot_client_game()
     assert result["finished"] and "error" not in result, result
     assert result["decisions"] > 10
     assert len([r for r in caplog.records if "'reaction'" in r.getMessage()]) == 1
