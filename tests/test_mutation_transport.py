@@ -2,8 +2,8 @@
 `net/host/transport.py` the other tests let live): a client that never sends a
 byte is told `idle_timeout` with the seconds the host waited for its first byte,
 and one that falls silent in the middle of its handshake is told the same with
-the handshake's time limit; `StreamTransport`, `peer_address` and `split_frames`
-on a real socket pair."""
+the handshake's time limit; `StreamTransport` (its frames and
+reads) and `peer_address` on a real socket pair."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from net.errors import FrameError
 from net.framing import HEADER, encode_frame
-from net.host.transport import StreamTransport, peer_address, split_frames
+from net.host.transport import StreamTransport, peer_address
 
 from .net_helpers import WAIT, Recorder, running_host
 
@@ -99,8 +99,6 @@ def test_a_stream_transport_whose_first_byte_was_waited_for_in_vain_times_out_at
     asyncio.run(scenario())
 
 
-def test_split_frames_gives_each_frames_body():
-    bodies = [msgpack.packb({"type": "ping", "nonce": n}) for n in range(3)] + [b""]
-    frames = b"".join(HEADER.pack(len(body)) + body for body in bodies)
-    assert split_frames(frames) == bodies
-    assert split_frames(b"") == []
+def test_a_tcp_frame_is_the_bodys_length_then_the_body():
+    for body in (b"", msgpack.packb({"type": "ping", "nonce": 7}), bytes(70000)):
+        assert StreamTransport.frame(body) == HEADER.pack(len(body)) + body

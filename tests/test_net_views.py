@@ -25,7 +25,7 @@ def _as_sent(event: Event) -> dict[str, Any]:
                      else value for key, value in event.data.items()}}
 
 
-def test_update_frames_equal_view_for_and_visible_events():
+def test_update_messages_equal_view_for_and_visible_events():
     rng = random.Random(11)
     maps = 0
     for players in (2, 3, 4):
@@ -36,7 +36,7 @@ def test_update_frames_equal_view_for_and_visible_events():
             update = Update(game.state, events, legal)
             order = [None, *range(players)] if len(game.history) % 2 else [*range(players), None]
             for n, seat in enumerate(order, start=1):
-                message = msgpack.unpackb(update.frame(n, seat)[4:])
+                message = msgpack.unpackb(update.message(n, seat))
                 check_told(message)
                 assert message == {
                     "type": "view", "n": n, "view": view_for(game.state, seat),

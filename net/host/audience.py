@@ -4,7 +4,7 @@ and public events.
 
 One change is told to everyone from one `Update`, built once per change: the
 public part of the view (`view_for(state, None)`, secret-free by definition) and
-every event are packed once; each seat's frame splices in its own private fields
+every event are packed once; each seat's message splices in its own private fields
 and the events it may see. A msgpack map or array is a header followed by its
 packed items, so the spliced bytes are an ordinary msgpack object, equal to
 packing `{"view": view_for(state, seat), "events": [...]}` (the tests check it).
@@ -17,7 +17,7 @@ from typing import Any
 
 from havana_game.rules import Decision, Event, State, private_view, view_for
 
-from ..framing import array_header, frame, map_header, pack
+from ..framing import array_header, map_header, pack
 
 _VIEW_PREFIX = map_header(4) + pack("type") + pack("view") + pack("n")
 _VIEW_KEY, _EVENTS_KEY = pack("view"), pack("events")
@@ -73,6 +73,6 @@ class Update:
                 _EVENTS_KEY, array_header(len(events)), *events))
         return body
 
-    def frame(self, n: int, seat: int | None) -> bytes:
-        """The `view` frame numbered `n` for `seat` (None: a spectator)."""
-        return frame(_VIEW_PREFIX + pack(n) + self._body(seat))
+    def message(self, n: int, seat: int | None) -> bytes:
+        """The packed `view` message numbered `n` for `seat` (None: a spectator)."""
+        return _VIEW_PREFIX + pack(n) + self._body(seat)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ProtocolError
-from ..framing import encode_frame
+from ..framing import pack
 from .audience import Update
 from .barrier import Barrier
 from .transport import Transport, peer_address
@@ -78,14 +78,14 @@ class Connection:
         """Send a message of type `kind` with these fields (plain data)."""
         if not self.closed:
             self.n += 1
-            self._queue(encode_frame({"type": kind, "n": self.n, **fields}))
+            self._queue(self.transport.frame(pack({"type": kind, "n": self.n, **fields})))
 
     def send_view(self, update: Update) -> None:
         """Send this connection's `view` message of `update` (its seat's, or the
         public one for a spectator)."""
         if not self.closed:
             self.n += 1
-            self._queue(update.frame(self.n, self.seat))
+            self._queue(self.transport.frame(update.message(self.n, self.seat)))
 
     def send_error(self, error: ProtocolError, seq: int | None = None) -> None:
         params = {k: (v if isinstance(v, int | bool) or v is None else str(v)[:200])

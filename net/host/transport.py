@@ -6,7 +6,8 @@ frames through a `Transport`, the same over both.
 - `WebSocketTransport` (`net.host.web`): one msgpack message per binary
   WebSocket message, over the same asyncio stream.
 
-Both write straight into the stream's transport buffer, so the send-buffer limit,
+Each frames the messages' packed bodies its own way (`frame`), once per body, and
+both write straight into the stream's transport buffer, so the send-buffer limit,
 `stuck()` and aborting a slow reader are one piece of code for both.
 """
 
@@ -16,7 +17,7 @@ import asyncio
 from typing import Any, Protocol
 
 from ..errors import FrameError
-from ..framing import HEADER, FrameReader
+from ..framing import FrameReader, frame
 
 
 class Transport(Protocol):
@@ -28,8 +29,11 @@ class Transport(Protocol):
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
         """The next message's decoded object (FrameError, IncompleteReadError at EOF)."""
 
+    def frame(self, body: bytes) -> bytes:
+        """One message's packed msgpack `body` as it travels on this connection."""
+
     def write(self, frames: bytes) -> None:
-        """Send these frames (each a 4-byte length header and a msgpack body)."""
+        """Send these frames (`frame`'s, concatenated)."""
 
     def close(self) -> None:
         """Close once what was written is sent."""
@@ -39,19 +43,6 @@ def peer_address(writer: asyncio.StreamWriter) -> str:
     """The connection's remote IP address ("?" if unknown)."""
     peer = writer.get_extra_info("peername")
     return str(peer[0]) if peer else "?"
-
-
-def split_frames(frames: bytes | memoryview) -> list[bytes | memoryview]:
-    """The msgpack bodies of concatenated frames (as `framing.frame` writes them),
-    slices of `frames` (of a memoryview: no copy)."""
-    bodies: list[bytes | memoryview] = []
-    at = 0
-    while at < len(frames):
-        (length,) = HEADER.unpack_from(frames, at)
-        at += HEADER.size
-        bodies.append(frames[at:at + length])
-        at += length
-    return bodies
 
 
 class StreamTransport:
@@ -72,6 +63,8 @@ class StreamTransport:
         if self.waited is not None:
             raise FrameError("idle_timeout", seconds=self.waited)
         return await self.frames.read(idle_timeout, frame_deadline)
+
+    frame = staticmethod(frame)
 
     def write(self, frames: bytes) -> None:
         self.writer.write(frames)

@@ -50,8 +50,7 @@ from havana_game.content import find_edition
 from havana_game.editions import EDITIONS
 
 from ..errors import FrameError
-from ..framing import MAX_FRAME, ReadDeadline, decode_body
-from .transport import split_frames
+from ..framing import MAX_FRAME, MAX_OUTBOUND_FRAME, ReadDeadline, decode_body
 
 WEB_ROOT = Path(havana_game.__file__).resolve().parent / "web"
 """The web seat page's files: the only files the host serves."""
@@ -339,26 +338,19 @@ def _send(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
         writer.write(data)
 
 
-def _binary_header(size: int) -> bytes:
-    """The header of an unfragmented, unmasked binary WebSocket frame of `size`
-    bytes (RFC 6455 5.2: a server never masks)."""
+def binary_message(body: bytes) -> bytes:
+    """One packed message `body` as an unfragmented, unmasked binary WebSocket
+    frame (RFC 6455 5.2: a server never masks), in one piece. Written here rather
+    than by `ServerProtocol.send_binary`, which builds a frame object per message: a
+    view to every seat of a table is the host's busiest path; the body is copied once."""
+    size = len(body)
     if size < 126:
-        return bytes((0x82, size))
+        return bytes((0x82, size)) + body
+    if size > MAX_OUTBOUND_FRAME:
+        raise FrameError("frame_too_large", size=size, limit=MAX_OUTBOUND_FRAME)
     if size < 1 << 16:
-        return b"\x82\x7e" + struct.pack(">H", size)
-    return b"\x82\x7f" + struct.pack(">Q", size)
-
-
-def binary_messages(frames: bytes) -> bytes:
-    """The protocol's frames (`framing.frame`'s, concatenated) as binary WebSocket
-    messages, one each, in one piece. Written here rather than by
-    `ServerProtocol.send_binary`, which builds a frame object per message: a view
-    to every seat of a table is the host's busiest path; each body is copied once."""
-    view = memoryview(frames)
-    parts: list[bytes | memoryview] = []
-    for body in split_frames(view):
-        parts += (_binary_header(len(body)), body)
-    return b"".join(parts)
+        return b"\x82\x7e" + struct.pack(">H", size) + body
+    return b"\x82\x7f" + struct.pack(">Q", size) + body
 
 
 def whole_message(data: bytes) -> bytes | None:
@@ -538,11 +530,13 @@ class WebSocketTransport:
                 self._messages.append(b"".join(self._fragments))
                 self._fragments = None
 
+    frame = staticmethod(binary_message)
+
     def write(self, frames: bytes) -> None:
         if self.protocol.state is State.OPEN:
             if self.protocol.writes:
                 _send(self.protocol, self.writer)  # what the protocol queued goes first
-            self.writer.write(binary_messages(frames))
+            self.writer.write(frames)
 
     def close(self) -> None:
         if self.protocol.state is State.OPEN:
