@@ -105,11 +105,13 @@ class HostProcess:
     the host of the source tree `root` (default: the one this runs in)."""
 
     def __init__(self, tables: int, bots: str | None, save_dir: str | None,
-                 root: str | None = None) -> None:
+                 root: str | None = None, cpu: int | None = None) -> None:
         script = HOST_SCRIPT.format(tables=tables, bots=bots, save_dir=save_dir)
         self.process = subprocess.Popen(
             [sys.executable, "-c", script], cwd=root,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if cpu is not None:
+            os.sched_setaffinity(self.process.pid, {cpu})
         assert self.process.stdout is not None
         info = json.loads(self.process.stdout.readline())
         self.port: int = info["port"]
@@ -333,8 +335,8 @@ def figures(latencies: list[float], host: dict[str, Any]) -> str:
 
 def remote_latency(tables: int, games: int, rng: random.Random,
                    save_dir: str | None, player: type[Player] | None = None,
-                   root: str | None = None) -> str:
-    host = HostProcess(tables * games, None, save_dir, root)
+                   root: str | None = None, cpu: int | None = None) -> str:
+    host = HostProcess(tables * games, None, save_dir, root, cpu)
     latencies = []
     for game in range(games):
         latencies += asyncio.run(run_tables(host.port, host.codes[game::games], rng, player))
@@ -343,22 +345,30 @@ def remote_latency(tables: int, games: int, rng: random.Random,
 
 def compare_builds(base: str, tables: int, rounds: int) -> dict[str, Any]:
     """Host CPU per decision of the host of source tree `base` and of this one,
-    alternating, over TCP and WebSocket (`rounds` each)."""
+    alternating, over TCP and WebSocket (`rounds` each). Where the system can, the
+    hosts run on the first core and the clients on the others, so that neither
+    takes the other's core (the figures vary less from run to run)."""
     from bench_web import WsPlayer  # beside this file; it imports this module
     this = str(ROOT)
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    host_cpu = cpus[0] if len(cpus) > 1 else None
+    if host_cpu is not None:
+        os.sched_setaffinity(0, set(cpus[1:]))
     runs: dict[str, dict[str, list[float]]] = {
         transport: {"base": [], "this": []} for transport in ("tcp", "websocket")}
     for round_ in range(rounds):
         for transport, player in (("tcp", Player), ("websocket", WsPlayer)):
             order = [("base", base), ("this", this)]
             for build, root in order if round_ % 2 == 0 else order[::-1]:
-                line = remote_latency(tables, 1, random.Random(round_), None, player, root)
+                line = remote_latency(tables, 1, random.Random(round_), None, player, root,
+                                      host_cpu)
                 us = float(line.split("host CPU ")[1].split(" us")[0])
                 runs[transport][build].append(us)
                 print(f"round {round_ + 1} {transport} {build}: {line}", file=sys.stderr,
                       flush=True)
     result: dict[str, Any] = {"tables": tables, "rounds": rounds, "base": base,
-                              "this": this, "host_cpu_us_per_decision": runs}
+                              "this": this, "host_on_own_core": host_cpu is not None,
+                              "host_cpu_us_per_decision": runs}
     for transport, builds in runs.items():
         base_us, this_us = (statistics.median(builds[b]) for b in ("base", "this"))
         result[f"{transport}_median_us"] = {"base": base_us, "this": this_us,
