@@ -8,11 +8,17 @@ produced by no test (so a code cannot be documented and never tried)."""
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from .seeds import HOST_SEED
+
+if TYPE_CHECKING:
+    from .browser import Browser
+    from .test_web_page import BackgroundHost
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -110,3 +116,25 @@ def pytest_terminal_summary(terminalreporter):
     from . import browser
     if not browser.available():
         terminalreporter.write_line(browser.INSTALL_HINT)
+
+
+@pytest.fixture
+def phone() -> Iterator["Browser"]:
+    """A phone's headless browser (390x844), whose scripts may run 30 s (axe-core's
+    do): the page's tests at a table (tests/web_views.py)."""
+    from .browser import Browser
+    opened = Browser(390, 844)
+    opened.driver.set_script_timeout(30)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def host() -> Iterator["BackgroundHost"]:
+    """A host of the tests' seed on its own loop thread, heartbeats every 5 s."""
+    from net.host import HostConfig
+
+    from .test_web_page import BackgroundHost
+    started = BackgroundHost(HostConfig(seed=HOST_SEED, heartbeat=5.0))
+    yield started
+    started.stop()

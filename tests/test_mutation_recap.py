@@ -45,6 +45,19 @@ def test_a_seat_that_never_decided_is_told_everything_from_the_start():
     assert since_last_decision(steps, 0) == [first, steps[1].events[0], second]
 
 
+def test_a_round_the_seats_own_move_began_is_told_as_when_retold():
+    """Ana covers the last card: her update brings the next round's start. Her
+    recap tells it, as it does from the same history retold after a resume."""
+    covered = _event("card_covered", seat=0, card=3)
+    begun = _event("round_started", round=4, order=[1, 0])
+    taken = _event("pesos_taken", seat=1, source="market", count=2)
+    live = [Step(0, [covered, begun]), Step(1, [_event("action", seat=1, card=2), taken])]
+    assert since_last_decision(live, 0) == [begun, live[1].events[0], taken]
+    assert since_last_decision(retold_steps([covered, begun, *live[1].events]), 0) == \
+        since_last_decision(live, 0)
+    assert since_last_decision(live, 1) == []
+
+
 def test_the_recap_leaves_out_the_seats_own_events_whoever_decided_their_step():
     """Bo's robbery tells Ana's loss to the others; Ana's own events (a taking
     back of her discards that Bo's step brought) are not told to her."""

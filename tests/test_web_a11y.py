@@ -11,17 +11,12 @@ explanation is a labelled dialog that Escape closes, the focus back on the build
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from net.host import HostConfig
-
 from . import browser
-from .seeds import HOST_SEED
-from .test_web_page import BackgroundHost
 from .web_views import KINDS, PAGE_VIEWS, Director, visit_all, wait_for
 
 pytestmark = pytest.mark.skipif(not browser.available(), reason=browser.INSTALL_HINT)
@@ -87,21 +82,6 @@ def zoom(phone: browser.Browser, factor: float) -> None:
         "width": width, "height": round(844 / factor), "deviceScaleFactor": factor,
         "mobile": False})
     wait_for(lambda: phone.js("return window.innerWidth") == width, "the zoom")
-
-
-@pytest.fixture
-def phone() -> Iterator[browser.Browser]:
-    opened = browser.Browser(390, 844)
-    opened.driver.set_script_timeout(30)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def host() -> Iterator[BackgroundHost]:
-    started = BackgroundHost(HostConfig(seed=HOST_SEED, heartbeat=5.0))
-    yield started
-    started.stop()
 
 
 @pytest.mark.parametrize("edition", list(KINDS))

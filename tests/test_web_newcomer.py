@@ -7,34 +7,17 @@ oldest first; Reciclaje is played in two steps through the page's controls."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from havana_game.rules import Act, Build, EndTurn, Tax
-from net.host import HostConfig
 
 from . import browser
-from .seeds import HOST_SEED
 from .test_web_page import BackgroundHost
 from .web_views import Director, wait_for
 
 pytestmark = pytest.mark.skipif(not browser.available(), reason=browser.INSTALL_HINT)
-
-
-@pytest.fixture
-def phone() -> Iterator[browser.Browser]:
-    opened = browser.Browser(390, 844)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def host() -> Iterator[BackgroundHost]:
-    started = BackgroundHost(HostConfig(seed=HOST_SEED, heartbeat=5.0))
-    yield started
-    started.stop()
 
 
 def seated(host: BackgroundHost, phone: browser.Browser, edition: str) -> Director:

@@ -40,12 +40,14 @@ export function retell(events) {
 }
 
 // The events a recap for `seat` tells: those after its last decision that another
-// player made (or that began a round), in order.
+// player made (or that began a round), in order. A round the seat's own last move
+// began is told too: live it came in that move's step, retold as a step of its own.
 export function sinceLastDecision(steps, seat) {
   let last = -1;
   steps.forEach((step, i) => { if (step.seat === seat) last = i; });
-  return steps.slice(last + 1).flatMap((step) => step.events)
-    .filter((event) => RECAP_KINDS.includes(event.kind) && event.data.seat !== seat);
+  const begun = last < 0 ? [] : steps[last].events.filter((event) => event.kind === "round_started");
+  return begun.concat(steps.slice(last + 1).flatMap((step) => step.events)
+    .filter((event) => RECAP_KINDS.includes(event.kind) && event.data.seat !== seat));
 }
 
 // One recap line: a new round's turn order, else the event's log line (or null).

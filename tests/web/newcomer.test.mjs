@@ -36,6 +36,16 @@ test("the recap tells the others' moves after the seat's own last decision, in o
   // A history told at once: each event its own step, so the recap starts after my last move.
   retell([ev("action", { seat: 1, card: 1 }), ev("action", { seat: 0, card: 2 }), ev("action", { seat: 2, card: 3 })]);
   assert.deepEqual(sinceLastDecision(state.steps, 0).map((e) => e.data.seat), [2]);
+  // A round my own move began (the last card covered) is told, live as when retold.
+  const covered = ev("card_covered", { seat: 0, card: 3 });
+  const begun = ev("round_started", { round: 4, order: [1, 0] });
+  state.steps = [];
+  addStep([covered, begun]);
+  addStep([ev("action", { seat: 1, card: 2 })]);
+  const live = sinceLastDecision(state.steps, 0).map((e) => e.kind);
+  assert.deepEqual(live, ["round_started", "action"]);
+  retell([covered, begun, ev("action", { seat: 1, card: 2 })]);
+  assert.deepEqual(sinceLastDecision(state.steps, 0).map((e) => e.kind), live);
   // The live region hears the others' moves of one update, not the seat's own.
   assert.equal(othersLines([ev("action", { seat: 0, card: 0 }), ev("action", { seat: 1, card: 1 })], 0).length, 1);
 });

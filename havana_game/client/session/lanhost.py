@@ -180,7 +180,7 @@ class HostedTable:
         if self.process is not None:
             return self.process.pid if self.process.poll() is None else None
         pid = self.notes().get("pid")
-        if not isinstance(pid, int) or not _alive(pid):
+        if not isinstance(pid, int) or not platforms.alive(pid):
             return None
         command = platforms.command_line(pid)  # None: gone, or not ours to read
         return pid if command is not None and str(self.folder) in command else None
@@ -206,13 +206,6 @@ class HostedTable:
         """The table's game is over or given up: stop its host, delete its folder."""
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _alive(pid: Any, process: subprocess.Popen[bytes] | None = None) -> bool:
-    """Process `pid` runs (a child of ours that exited is not alive, even unreaped)."""
-    if process is not None:
-        return process.poll() is None
-    return platforms.alive(pid)
 
 
 def _listening(port: int) -> bool:

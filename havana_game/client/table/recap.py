@@ -68,10 +68,15 @@ def retold_steps(events: Sequence[Event]) -> list[Step]:
 
 def since_last_decision(steps: Sequence[Step], seat: int) -> list[Event]:
     """The events a recap for `seat` tells: those of the steps after its last
-    decision that another player made (or that began a round), in order."""
+    decision that another player made (or that began a round), in order. A round
+    that the seat's own last move began (the last card covered) is told too: the
+    step of that move brought it live, while a history retold brings it as a step
+    of its own (`retold_steps`), and both tell the same."""
     last = max((i for i, step in enumerate(steps) if step.seat == seat), default=-1)
-    return [event for step in steps[last + 1:] for event in step.events
-            if event["kind"] in RECAP_KINDS and event["data"].get("seat") != seat]
+    begun = [event for event in steps[last].events
+             if event["kind"] == "round_started"] if last >= 0 else []
+    return begun + [event for step in steps[last + 1:] for event in step.events
+                    if event["kind"] in RECAP_KINDS and event["data"].get("seat") != seat]
 
 
 @dataclass
