@@ -29,7 +29,6 @@ HAVANA = APP / ("havana-cli.exe" if WINDOWS else "havana")
 WINDOWED = APP / ("havana.exe" if WINDOWS else "havana")
 """What the player starts, and so the menu's `sys.executable`."""
 COMPRESSED_GOAL = 40e6
-MENU_GOAL_S = 2.0
 REQUIRED = os.environ.get("HAVANA_BUNDLE_REQUIRED") == "1"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
 
@@ -171,21 +170,17 @@ def test_the_menus_lan_host_starts_with_the_app_itself(
         hosted.stop()
 
 
-def test_the_menu_is_drawn_quickly(app: Path, env: dict[str, str], tmp_path: Path) -> None:
-    """From starting the app to the menu drawn and saved (`havana screenshot`, which
-    opens the window the menu opens in, draws its first frame and exits), best of 2."""
+def test_the_app_draws_the_menu(app: Path, env: dict[str, str], tmp_path: Path) -> None:
+    """`havana screenshot` opens the window the menu opens in, draws its first frame,
+    saves it and exits (how long that takes is `tools/bench_install.py`'s figure,
+    not a timed test's)."""
     out = tmp_path / "menu.png"
-    times = []
-    for _ in range(2):
-        started = time.perf_counter()
-        done = subprocess.run([str(app), "screenshot", "--scene", "menu", "--out", str(out)],
-                              capture_output=True, text=True, env=env, timeout=60)
-        times.append(time.perf_counter() - started)
-        assert done.returncode == 0, done.stderr
+    done = subprocess.run([str(app), "screenshot", "--scene", "menu", "--out", str(out)],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
     header = out.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (1280, 720)
-    assert min(times) <= MENU_GOAL_S, f"the menu took {min(times):.2f} s (goal {MENU_GOAL_S} s)"
 
 
 def test_the_compressed_app_is_small(app: Path) -> None:

@@ -26,6 +26,8 @@ DEV = Path(__file__).resolve().parents[1] / "tools" / "dev.py"
 SUFFIX = ".pyd" if sys.platform == "win32" else ".cpython-311-x86_64-linux-gnu.so"
 COMPILED = [f"rules__mypyc{SUFFIX}", f"rules/engine{SUFFIX}", f"rules/actions{SUFFIX}"]
 """What a compiled build leaves in havana_game/ (as stood in here)."""
+WAIT = 60.0
+"""Seconds a stand-in waits for what the test makes happen (a safety net only)."""
 NO_COMPILER = ("havana: could not compile the rules engine (error: command 'cc' failed: No "
                "such file or directory); installing the pure-Python engine instead (same "
                "games, about half the speed; HAVANA_PURE_PYTHON=1 skips compiling)\n")
@@ -73,13 +75,15 @@ def load_dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleTyp
 
 
 def wheel_builder(calls: list[Any], compiled: bool = True, code: int = 0,
-                  seconds: float = 0.0) -> Any:
+                  until: threading.Event | None = None) -> Any:
     """A stand-in for `build_wheel`: a wheel with the compiled engine (or, as where
-    there is no C compiler, without it and setup.py's line in the log)."""
+    there is no C compiler, without it and setup.py's line in the log), built once
+    `until` is set (if given)."""
 
     def build_wheel(out: Path, log: Any) -> int:
         calls.append("wheel")
-        time.sleep(seconds)
+        if until is not None:
+            assert until.wait(WAIT), "nothing waited for the compile"
         out.mkdir(parents=True)
         with zipfile.ZipFile(out / "havana_game-0.1.0-cp311-cp311-linux_x86_64.whl", "w") as whl:
             whl.writestr("havana_game/rules/engine.py", "# the engine\n")
@@ -295,10 +299,18 @@ def test_test_waits_for_the_background_compile_then_installs_its_tools(
         tmp_path, monkeypatch, capsys):
     dev, calls = load_dev(tmp_path, monkeypatch)
     first_play(dev, capsys)
-    monkeypatch.setattr(dev, "build_wheel", wheel_builder(calls, seconds=0.6))
+    waited = threading.Event()
+    monkeypatch.setattr(dev, "build_wheel", wheel_builder(calls, until=waited))
+    say = dev.say
+
+    def told(line: str) -> None:
+        say(line)
+        if line.startswith("  waiting for the background compile"):
+            waited.set()  # the install waits: the compile may end
+    monkeypatch.setattr(dev, "say", told)
     background = threading.Thread(target=dev.compile_in_background)
     background.start()
-    while "wheel" not in calls:
+    while "wheel" not in calls:  # (the compile holds the lock)
         time.sleep(0.01)
     dev.install("test")
     background.join()
