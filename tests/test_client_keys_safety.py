@@ -21,6 +21,7 @@ from havana_game.client.table.confirm import NO, YES, Confirm
 from havana_game.client.table.framekey import staged_key
 from havana_game.client.table.input import TOP_BUTTONS
 from havana_game.client.table.pausemenu import PauseMenu
+from havana_game.client.table.recapbox import LATE, RecapBox
 from havana_game.client.table.targets import FaceUpCard
 
 from .seeds import HOST_SEED
@@ -156,13 +157,39 @@ def test_take_back_asks_and_no_stray_key_can_say_yes(tmp_path):
     table.close()
 
 
-def test_escape_closes_the_topmost_layer_only(tmp_path):
+def _recapped(tmp_path: Any) -> tuple[Any, Any]:
+    """A table against the easy bot played by arrows until a recap shows."""
     app, table = _table(tmp_path, bot="easy", recap=True, seed=11)
     while table.recap is None:
         assert not isinstance(app.scene, ResultsScene), "no recap came"
         act_once(app, table, by="arrows")
         settle(app, 0.01)
         until(app, lambda: _ready(table) or isinstance(app.scene, ResultsScene))
+    return app, table
+
+
+def test_escape_just_after_the_recap_ran_out_only_dismisses_it(tmp_path):
+    """The player pressed Esc to close the recap they were reading as its seconds
+    ran out: it is gone from the screen, and the key does not open the pause menu
+    in its place. `LATE` seconds on, Esc is the pause menu's again."""
+    app, table = _recapped(tmp_path)
+    box = table.layers.find(RecapBox)
+    box.recap.left = 0.01
+    step(app)  # its seconds run out
+    assert table.recap is None and box.draw(app.screen) == []
+    step(app, press(pygame.K_ESCAPE))
+    assert not table.paused and table.layers.find(RecapBox) is None
+    box.recap.left = 0.01
+    table.layers.push(box)  # the same recap once more, left to run out for good
+    app.frame(0.01 + LATE, [])
+    assert table.layers.find(RecapBox) is None
+    step(app, press(pygame.K_ESCAPE))
+    assert table.layers.find(PauseMenu) is not None
+    table.close()
+
+
+def test_escape_closes_the_topmost_layer_only(tmp_path):
+    app, table = _recapped(tmp_path)
     step(app, held(pygame.K_ESCAPE, 5))  # the recap goes, and only it (Esc held too)
     assert table.recap is None and not table.paused
     step(app, press(pygame.K_ESCAPE))  # then the pause menu

@@ -1,5 +1,8 @@
 """The recap's panel over the table (`recap.Recap`): it goes when its seconds
-run out, when the seat no longer decides, or on a click or a key."""
+run out, when the seat no longer decides, or on a click or a key. A key or a
+click that comes just after its seconds ran out was meant for it (the player was
+reading it): for `LATE` seconds it still only dismisses the recap, so Esc does
+not open the pause menu instead, nor a click on the panel pick what lies under it."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ if TYPE_CHECKING:
 
 DISMISSING_KEYS = (pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN)
 """Keys that only dismiss the recap (any other key also does what it does)."""
+LATE = 0.6
+"""Seconds after the recap left the screen by itself that input is still its own."""
 
 
 class RecapBox(Overlay):
@@ -27,18 +32,24 @@ class RecapBox(Overlay):
     def close(self) -> None:
         self.table.layers.remove(self)
 
+    @property
+    def shown(self) -> bool:
+        """On the screen: its seconds have not run out."""
+        return self.recap.left > 0
+
     def update(self, dt: float) -> None:
         self.recap.left -= dt
-        if self.recap.left <= 0 or not self.table.flow.deciding():
+        if self.recap.left <= -LATE or not self.table.flow.deciding():
             self.close()
 
     def wake_in(self) -> float | None:
-        return max(0.0, self.recap.left)
+        left = self.recap.left
+        return max(0.0, left if left > 0 else left + LATE)
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The panel, unless the pause menu is over it."""
+        """The panel while shown, unless the pause menu is over it."""
         layout = self.table.layout_
-        if layout is None or self.table.paused:
+        if layout is None or self.table.paused or not self.shown:
             return []
         return [self.recap.draw(surface, layout)]
 

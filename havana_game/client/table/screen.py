@@ -97,7 +97,7 @@ class TableScreen(Scene):
     def recap(self) -> Recap | None:
         """What the others did since the deciding player's last decision, while shown."""
         box = self.layers.find(RecapBox)
-        return box.recap if box is not None else None
+        return box.recap if box is not None and box.shown else None
 
     def refresh(self) -> None:
         """Something the buttons show changed: lay them out again. A layer that
