@@ -17,7 +17,7 @@ from havana_game.client.scenes.menu import MenuScene
 from havana_game.client.scenes.newgame import NewGameScene
 from havana_game.client.scenes.saved import SavedGamesScene
 from havana_game.client.scenes.settings import SettingsScene
-from havana_game.client.shots import table_scene
+from havana_game.client.shots import LONGEST_NAMES, table_scene
 from havana_game.client.table import hand, seats
 from havana_game.client.table.canvas import Canvas
 from havana_game.client.table.layout import table_layout
@@ -106,11 +106,15 @@ def test_turn_order_chips_fit_between_the_title_and_the_goal(tmp_path, size, lan
         assert layout.top.contains(chip.rect)
         assert fonts.font(chip.size, True).size(chip.text)[0] < chip.rect.w
         assert chip.tip == "" or any(name in chip.tip for name in LONG_NAMES)
+        named = [name for name in LONG_NAMES if name in chip.text]
+        assert "…" not in chip.text and (named or chip.tip), "a name whole, or none"
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_own_seat_title_shortens_the_name_not_the_status(tmp_path, monkeypatch, language,
-                                                         language_and_text_size):
+def test_own_seat_title_wraps_a_long_name_whole_with_its_status(tmp_path, monkeypatch, language,
+                                                                language_and_text_size):
+    """A name as long as a name may be is set smaller, then wraps onto more lines
+    if need be (the header grows): never cut, the status after it whole."""
     language_and_text_size(language, 1.3)
     app = make_app(tmp_path)
     scene = table_scene(app, 4, 1, 3)
@@ -124,9 +128,12 @@ def test_own_seat_title_shortens_the_name_not_the_status(tmp_path, monkeypatch, 
 
     monkeypatch.setattr(seats, "draw_label", label)
     canvas = Canvas(scene.layout_, Animator())
-    seats.draw_seat(app.screen, canvas, view, view["you"], LONG_NAMES[1] * 2, True, True)
-    status = i18n.gettext("seat.turn", name="\0").split("\0")[1]
-    assert any(text.endswith(status) and "…" in text for text in drawn), drawn
+    name = LONGEST_NAMES[1]  # (32 wide letters)
+    seats.draw_seat(app.screen, canvas, view, view["you"], name, True, True)
+    title = " ".join(i18n.gettext("seat.turn", name=name).split())  # (as wrapped)
+    at = next(i for i, text in enumerate(drawn) if text in title)
+    shown = [text for text in drawn[at:at + 4] if text in title]
+    assert " ".join(shown) == title, drawn
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1280, 1024)])

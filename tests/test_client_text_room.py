@@ -60,15 +60,56 @@ def test_the_audit_finds_a_text_cut_short_or_with_lines_left_out() -> None:
         lines = fonts.wrap(text, 14, 150)
         for i, line in enumerate(lines[:2]):
             surface.blit(fonts.text(line, 14), (10, 10 + 20 * i))
-        surface.blit(fonts.text(fonts.fit(text, 14, 150), 14), (10, 200))
+        fonts.fit_block(text, 14, 12, 150, 40, True)  # (a name on a card, in two lines)
     found = problems(log, pygame.Rect((0, 0), size), [])
-    assert f"lines left out: {text!r}" in found and f"cut: {text!r}" in found
+    assert f"lines left out: {text!r}" in found and f"cut on a card: {text!r}" in found
     log.clear()
     with recording(log):
         surface = traced(size, log)
         for i, line in enumerate(fonts.wrap(text, 14, 150)):
             surface.blit(fonts.text(line, 14), (10, 10 + 20 * i))
     assert problems(log, pygame.Rect((0, 0), size), []) == []
+
+
+def test_a_text_too_long_for_its_box_comes_back_whole_never_with_an_ellipsis() -> None:
+    """`fonts.fit_block` gives every line of a text that does not fit its box even
+    at its floor (its caller makes room); `fit_lines` sets a name smaller on one
+    line, then on as many lines as it takes, at the largest size that allows."""
+    import pygame
+
+    from havana_game.client.shots import LONGEST_NAMES
+    from havana_game.client.ui import fonts
+
+    pygame.init()
+    text = "Palace of the Captains General"
+    block = fonts.fit_block(text, 12, 9, 60, 20, True)
+    assert block.height > 20 and block.size == 9
+    assert "".join(block.lines).replace("-", "").replace(" ", "") == text.replace(" ", "")
+    for name in LONGEST_NAMES:
+        wide = fonts.font(20, True).size(name)[0]
+        one = fonts.fit_lines(name, 20, 16, wide * 17 // 20, True)
+        assert one.lines == (name,) and one.size < 20
+        two = fonts.fit_lines(name, 20, 16, wide * 2 // 3, True)
+        assert len(two.lines) == 2 and " ".join(two.lines) == name and two.size == 20
+    assert not any("…" in line for line in block.lines + one.lines + two.lines)
+
+
+def test_a_text_field_shows_the_end_of_a_long_value_where_the_caret_is() -> None:
+    import pygame
+
+    from havana_game.client.shots import LONGEST_NAMES
+    from havana_game.client.ui import fonts, widgets
+    from havana_game.client.ui.textaudit import TextLog, recording, traced
+
+    pygame.init()
+    log = TextLog()
+    field = widgets.TextField("name", pygame.Rect(10, 10, 160, 36), LONGEST_NAMES[0],
+                              active=True, max_length=32)
+    with recording(log):
+        field.draw(traced((200, 60), log))
+    shown = [p.value for p in log.placed]
+    assert shown[0].endswith("Hohenbergen|") and LONGEST_NAMES[0].endswith(shown[0][:-1])
+    assert fonts.font(fonts.fit_size(shown[0], 16, 150, 1)).size(shown[0])[0] <= 150
 
 
 def test_the_pieces_draw_every_key_of_their_families() -> None:

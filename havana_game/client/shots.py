@@ -16,11 +16,19 @@ from .session.headless import advanced_game
 from .session.link import LocalLink
 from .table.screen import TableScreen
 
+LONGEST_NAMES = ("Maximiliano Wolfgang Hohenbergen", "Максимилиан Вольфгангович Шишков")
+"""Player names as long as a name may be (32 characters, `net.messages.Name`), of
+wide letters in both alphabets: the baseline's games seat them beside short ones, so
+that every place a name is shown is seen to give it room."""
+
 
 def table_scene(app: App, players: int, seed: int, until_round: int | None,
-                edition: str = DEFAULT_EDITION) -> TableScreen:
-    """A table scene showing a bot-advanced game of `edition`, all updates applied."""
-    scene = app.show("table", advanced_game(players, seed, until_round, edition))
+                edition: str = DEFAULT_EDITION, names: tuple[str, ...] = ()) -> TableScreen:
+    """A table scene showing a bot-advanced game of `edition`, all updates applied,
+    its first seats named `names` (the others keep the default names)."""
+    link = advanced_game(players, seed, until_round, edition)
+    link.names[:len(names)] = names[:players]  # (the table message sends this very list)
+    scene = app.show("table", link)
     assert isinstance(scene, TableScreen)
     speed = app.settings.animation_speed
     app.settings.animation_speed = 0.0
@@ -89,18 +97,18 @@ def every_scene(size: tuple[int, int] = (1280, 720), seed: int = 7, language: st
     join.searching = False
     yield shot("join", join)
     lobby = screen("lobby")(app, address="192.168.1.20:7777", code="ABCD")
-    lobby.seats = [{"seat": 0, "kind": "human", "name": "Ana", "connected": True},
+    lobby.seats = [{"seat": 0, "kind": "human", "name": LONGEST_NAMES[0], "connected": True},
                    {"seat": 1, "kind": "open", "name": "", "connected": False}]
     yield shot("lobby", lobby)
     yield shot("settings", screen("settings")(app))
     yield shot("rules", screen("rules")(app))
     yield shot("saved", screen("saved_games")(app))
     yield shot("statistics", screen("statistics")(app))
-    table_scene(app, 3, seed, table_round)
+    table_scene(app, 3, seed, table_round, names=LONGEST_NAMES)
     yield shot("table")
-    table_scene(app, 4, seed, 2, "edition2024")
+    table_scene(app, 4, seed, 2, "edition2024", LONGEST_NAMES)
     yield shot("table-2024")
-    table = table_scene(app, 2, seed, None)
+    table = table_scene(app, 2, seed, None, names=LONGEST_NAMES)
     assert isinstance(table.link, LocalLink)
     record = game_to_document(table.link.game)
     names = list(table.link.names)
@@ -126,9 +134,10 @@ def still_display(app: App, link: Any) -> Any:
 
 def text_problems(size: tuple[int, int], language: str, text_size: float,
                   table_round: int = 14) -> dict[str, list[str]]:
-    """Each screen of `every_scene` (the table from a game at `table_round`) and
-    each piece of `textpieces` in `language` at `text_size`: the texts without
-    room (`textaudit.problems`)."""
+    """Each screen of `every_scene` (the table from a game at `table_round`; and
+    Statistics and Saved games with that game counted and kept) and each piece of
+    `textpieces` in `language` at `text_size`: the texts without room
+    (`textaudit.problems`)."""
     from .textpieces import lesson_problems, piece_problems
     from .ui import fonts
     from .ui.i18n import tr
@@ -138,11 +147,8 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
     found: dict[str, list[str]] = {}
 
     def check(name: str, scene: Any) -> None:
-        # (the table's hovers show cut texts whole)
-        canvas = scene.drawing.canvas if isinstance(scene, TableScreen) else None
-        tips = tuple(tip for _, tip in canvas.hovers) if canvas is not None else ()
-        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons],
-                               tips) + (shrunk_labels(scene.buttons) if text_size > 1 else [])
+        found[name] = problems(log, pygame.Rect((0, 0), size), [b.rect for b in scene.buttons]
+                               ) + (shrunk_labels(scene.buttons) if text_size > 1 else [])
         log.clear()
 
     def watch(name: str, scene: Any) -> None:
@@ -153,6 +159,10 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
             app.frame(0.0, [])
             check("menu-lessons", scene)
             scene.stop_choosing()
+        elif name == "table":  # kept as a saved game, for Saved games to list below
+            from .session import localgame
+            link = scene.link
+            localgame.keep(link.game, link.names, [None] + ["medium"] * (len(link.names) - 1))
         elif name == "join":  # with the note a picked host brings (where its code is)
             scene.picked = tr("join.code_where")
             app.frame(0.0, [])
@@ -172,6 +182,9 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
             statistics.toggle_charts()
             app.frame(0.0, [])
             check("statistics-1-charts", statistics)
+            app.switch(screen_class("saved_games")(app))  # with the table's game kept
+            app.frame(0.0, [])
+            check("saved-1", app.scene)
             log.clear()
             found.update(lesson_problems(app, size, log))  # (each lesson step's box)
     try:

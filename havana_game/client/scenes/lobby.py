@@ -260,12 +260,13 @@ class LobbyScene(Scene):
                              (box.left + self.px(8), box.top + self.px(8), self.px(8),
                               box.h - self.px(16)))
             color = art.TEXT_DIM if seat["kind"] == "open" else art.TEXT_LIGHT
-            label = fonts.text(self.seat_text(seat), self.px(18), color, True)
+            text, room = self.seat_text(seat), box.w - self.px(40)
+            size = fonts.fit_size(text, self.px(18), room, 1, True)
+            label = fonts.text(text, size, color, True)
             surface.blit(label, (box.left + self.px(28), box.centery - label.get_height() // 2))
         level = self.button("level")
         if level is not None:
-            label = fonts.text(fonts.fit(tr("lobby.level"), self.px(16), self.px(520)),
-                               self.px(16), art.TEXT_DIM)
+            label = fonts.text(tr("lobby.level"), self.px(16), art.TEXT_DIM)
             surface.blit(label, label.get_rect(midright=(level.rect.left - self.px(16),
                                                          level.rect.centery)))
         if self.message:

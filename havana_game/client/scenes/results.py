@@ -166,11 +166,13 @@ class ResultsScene(Scene):
         for place, seat in enumerate(ranking(view)):
             box = pygame.Rect(left, top + place * (row_h + gap), width, row_h)
             self._draw_row(surface, box, place, seat, as_cards)
-        if self.message:
-            label = fonts.text(fonts.fit(self.message, self.px(14), self.size[0] - self.px(40)),
-                               self.px(14), art.DANGER)
-            surface.blit(label, label.get_rect(midbottom=(self.size[0] // 2,
-                                                          self.buttons[0].rect.top - gap)))
+        if self.message:  # (its lines upwards from the buttons)
+            lines = fonts.wrap(self.message, self.px(14), self.size[0] - self.px(40))
+            bottom = self.buttons[0].rect.top - gap
+            for line in reversed(lines):
+                label = fonts.text(line, self.px(14), art.DANGER)
+                bottom = surface.blit(label, label.get_rect(midbottom=(self.size[0] // 2,
+                                                                       bottom))).top
 
     def _draw_charts(self, surface: pygame.Surface, curve: charts.GameCurve,
                      area: pygame.Rect) -> None:
@@ -209,9 +211,12 @@ class ResultsScene(Scene):
         rank = fonts.text(f"{place + 1}.", self.px(30), art.ACCENT, True)
         surface.blit(rank, (box.left + self.px(26), box.top + self.px(10)))
         x, y = box.left + self.px(80), box.top + self.px(8)
-        name = fonts.text(self.model.name(seat), self.px(22), art.TEXT_LIGHT, True)
-        surface.blit(name, (x, y))
-        y += fonts.line_step(self.px(22), 1.15)
+        size = self.px(22)
+        name = fonts.fit_lines(self.model.name(seat), size, int(size * fonts.SHRINK_BEFORE_WRAP),
+                               self._built_area(box).left - self.px(12) - x, True, 1.15)
+        for i, line in enumerate(name.lines):
+            surface.blit(fonts.text(line, name.size, art.TEXT_LIGHT, True), (x, y + i * name.step))
+        y += name.height
         vp = fonts.text(trn("results.score", len(info["built"]), vp=info["vp"]),
                         self.px(18), art.ACCENT, True)
         surface.blit(vp, (x, y))
@@ -259,7 +264,6 @@ class ResultsScene(Scene):
         if not built:
             return
         line, rows, width = self._names_grid(len(built), area)
-        room = width - line - self.px(6)
         size = self._names_size(area)
         for i, ident in enumerate(sorted(built, key=building_vp, reverse=True)):
             x = area.left + (i // rows) * width
@@ -269,6 +273,5 @@ class ResultsScene(Scene):
             number = fonts.text(str(building_vp(ident)), self.px(10), art.INK, True)
             surface.blit(number, number.get_rect(center=(x + icon.get_width() // 2,
                                                          y + icon.get_height() // 2 + 1)))
-            name = fonts.fit(building_name(ident), size, room)
-            surface.blit(fonts.text(name, size, art.TEXT_LIGHT),
+            surface.blit(fonts.text(building_name(ident), size, art.TEXT_LIGHT),
                          (x + line + self.px(2), y + (line - fonts.line_step(size, 1.0)) // 2))

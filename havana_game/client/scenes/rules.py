@@ -159,7 +159,8 @@ class RulesScene(Scene):
             meaning = card_meaning(card.name)  # a 2024 card's Spanish name, in the player's words
             if meaning:
                 room = self.px(col_w - face_w - 24) - spot.w - self.px(8)
-                words = fonts.text(fonts.fit(f"({meaning})", self.px(13), room), self.px(13),
+                said = f"({meaning})"
+                words = fonts.text(said, fonts.fit_size(said, self.px(13), room, 1),
                                    art.TEXT_DIM)
                 surface.blit(words, words.get_rect(bottomleft=(spot.right + self.px(8),
                                                                spot.bottom - self.px(1))))

@@ -17,14 +17,14 @@ from ..session.localgame import SavedGame, forget
 from ..session.resume import every_game, open_saved
 from ..ui import art, fonts
 from ..ui.i18n import tr, tr_name
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown
 from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
 
 PER_PAGE = 6
-"""Saved games listed on one page."""
+"""Saved games listed on one page at the most (fewer when long names make rows taller)."""
 ROW_HEIGHT = 74
 ROW_GAP = 10
 ROW_WIDTH = 900
@@ -58,16 +58,47 @@ class SavedGamesScene(Scene):
         self.message = ""
 
     def pages(self) -> int:
-        return max(1, -(-len(self.games) // PER_PAGE))
+        return max(1, -(-len(self.games) // self.per_page()))
 
     def shown(self) -> list[SavedGame]:
-        start = self.page * PER_PAGE
-        return self.games[start:start + PER_PAGE]
+        start = self.page * self.per_page()
+        return self.games[start:start + self.per_page()]
+
+    def per_page(self) -> int:
+        """How many rows fit above the buttons (`PER_PAGE` at the most)."""
+        room = self.size[1] - self.px(70) - self.px(110)
+        return max(1, min(PER_PAGE, room // (self.row_height() + self.px(ROW_GAP))))
+
+    def row_height(self) -> int:
+        """The rows' height: `ROW_HEIGHT`, or taller for the lines of the game that
+        needs the most (every row alike, so that the pages stay as they are)."""
+        below = [self.px(22) + sum(self.px(26) + block.height - block.step
+                                   for block, _, _ in self.texts(game)) for game in self.games]
+        return max([self.px(ROW_HEIGHT), *below])
 
     def row_rect(self, index: int) -> pygame.Rect:
-        top = self.px(110) + index * self.px(ROW_HEIGHT + ROW_GAP)
+        taller = self.row_height() - self.px(ROW_HEIGHT)
+        top = self.px(110) + index * (self.px(ROW_HEIGHT + ROW_GAP) + taller)
         return pygame.Rect(self.size[0] // 2 - self.px(ROW_WIDTH) // 2, top,
-                           self.px(ROW_WIDTH), self.px(ROW_HEIGHT))
+                           self.px(ROW_WIDTH), self.px(ROW_HEIGHT) + taller)
+
+    def button_width(self) -> int:
+        """The width of a row's two buttons (grown with the text size)."""
+        return grown(self.px(130))
+
+    def texts(self, game: SavedGame) -> list[tuple[fonts.Block, art.Color, bool]]:
+        """What `game`'s row says: when and how far, then who plays, each set
+        smaller, then wrapped (never cut); or the question whether to delete it."""
+        px = self.px
+        width = px(ROW_WIDTH) - 2 * self.button_width() - px(50)  # (left of the buttons)
+        if game.folder == self.deleting:
+            question = tr("saved.delete_question")
+            return [(fonts.fit_lines(question, px(15), px(15), width), art.ACCENT, False)]
+        return [(fonts.fit_lines(line, px(size), int(px(size) * fonts.SHRINK_BEFORE_WRAP),
+                                 width, bold), color, bold)
+                for line, size, color, bold in zip(describe(game), (17, 16),
+                                                   (art.TEXT_LIGHT, art.TEXT_DIM), (True, False),
+                                                   strict=True)]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -76,9 +107,9 @@ class SavedGamesScene(Scene):
         self.buttons = []
         for index, game in enumerate(self.shown()):
             row = self.row_rect(index)
-            right = pygame.Rect(0, 0, px(130), px(40))
+            right = pygame.Rect(0, 0, self.button_width(), px(40))
             right.midright = (row.right - px(14), row.centery)
-            left = right.move(-px(140), 0)
+            left = right.move(-right.w - px(10), 0)
             if game.folder == self.deleting:
                 self.buttons += [
                     Button(f"keep{index}", left, tr("saved.keep"), self.keep),
@@ -111,17 +142,12 @@ class SavedGamesScene(Scene):
         for index, game in enumerate(self.shown()):
             row = self.row_rect(index)
             surface.blit(art.panel(row.size), row)
-            text_width = row.w - px(310)
-            if game.folder == self.deleting:
-                question = fonts.wrap(tr("saved.delete_question"), px(15), text_width)[:2]
-                lines = [(line, px(15), art.ACCENT, False) for line in question]
-            else:
-                when, players = describe(game)
-                lines = [(when, px(17), art.TEXT_LIGHT, True),
-                         (players, px(16), art.TEXT_DIM, False)]
-            for n, (line, size, color, bold) in enumerate(lines):
-                label = fonts.text(fonts.fit(line, size, text_width, bold), size, color, bold)
-                surface.blit(label, (row.left + px(16), row.top + px(12 + 26 * n)))
+            y = row.top + px(12)
+            for block, color, bold in self.texts(game):
+                for i, line in enumerate(block.lines):
+                    label = fonts.text(line, block.size, color, bold)
+                    surface.blit(label, (row.left + px(16), y + i * block.step))
+                y += px(26) + block.height - block.step
         if self.pages() > 1:
             self.note(surface, tr("saved.page", n=self.page + 1, count=self.pages()), 600,
                       art.TEXT_DIM, 14)

@@ -73,11 +73,22 @@ class StatisticsScene(Scene):
         return [[next(seat.vp for seat in game.seats if seat.here)] for game in self.games
                 if not game.conceded and any(seat.here for seat in game.seats)]
 
-    def recent(self) -> list[stats.GameRecord]:
-        """The past games listed, the latest first (as many as the window holds)."""
-        room = (self.size[1] - self.px(90) - self.px(self.recent_top() + HEADING)) \
-            // self.px(self.line_height())
-        return list(reversed(self.games))[:max(0, min(RECENT, room))]
+    def recent(self) -> list[tuple[stats.GameRecord, fonts.Block, float]]:
+        """The past games listed, the latest first (as many as the window holds):
+        each with its line (`game_line`; set smaller, then wrapped when long names
+        make it too long) and the design height at which it starts."""
+        px = self.px
+        y = self.recent_top() + HEADING
+        listed = []
+        for game in list(reversed(self.games))[:RECENT]:
+            block = fonts.fit_lines(game_line(game), px(15),
+                                    int(px(15) * fonts.SHRINK_BEFORE_WRAP), px(790))
+            height = self.line_height() + (block.height - block.step) / self.scale
+            if px(y + height) > self.size[1] - px(90):
+                break
+            listed.append((game, block, y))
+            y += height
+        return listed
 
     def line_height(self) -> float:
         """Design height of a line of the columns and the past games (taller with
@@ -142,12 +153,11 @@ class StatisticsScene(Scene):
                                self.toggle_charts, enabled=bool(self.games))]
         if self.showing_charts:
             return
-        y = self.recent_top() + HEADING
         line = self.line_height()
-        for index, game in enumerate(self.recent()):
+        for index, (game, _, y) in enumerate(self.recent()):
             if game.replay:
                 self.buttons.append(Button(
-                    f"replay{index}", pygame.Rect(px(1000), px(y + line * index) - px(2),
+                    f"replay{index}", pygame.Rect(px(1000), px(y) - px(2),
                                                   grown(px(90)), px(line - 2)),
                     tr("stats.replay"), partial(self.replay, game)))
 
@@ -239,8 +249,7 @@ class StatisticsScene(Scene):
         px = self.px
         label = fonts.text(tr("stats.recent"), px(17), art.ACCENT, True)
         surface.blit(label, (px(190), px(y)))
-        y += HEADING
-        for game in self.recent():
-            line = fonts.fit(game_line(game), px(15), px(790))
-            surface.blit(fonts.text(line, px(15), art.TEXT_LIGHT), (px(202), px(y)))
-            y += self.line_height()
+        for _, block, top in self.recent():
+            for i, line in enumerate(block.lines):
+                surface.blit(fonts.text(line, block.size, art.TEXT_LIGHT),
+                             (px(202), px(top) + i * block.step))

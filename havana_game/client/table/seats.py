@@ -7,11 +7,13 @@ import pygame
 
 from ...rules import View
 from ..ui import art, fonts, tokens
+from ..ui.buildings import name_fits
 from ..ui.cards import card_back
 from ..ui.i18n import tr, tr_name
 from .canvas import Canvas, building_face, building_tooltip, card_face, card_tooltip, draw_label
 from .edition import building, materials
 from .edition import card as printed_card
+from .logtext import building_name
 from .targets import FaceUpCard
 
 TALL_SEAT = 180
@@ -31,9 +33,10 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
     big = own or rect.h >= canvas.px(TALL_SEAT)
     surface.blit(art.panel(rect.size, active), rect)
     pad = canvas.px(7)
-    header = max(canvas.px(26), pad + fonts.font(canvas.px(15), True).get_height() - canvas.px(4))
-    # (the line of the name above, however large the text)
-    _seat_header(surface, canvas, view, seat, name, active, badge)
+    most = rect.h - pad - pad // 2 - 3 * _resource_rows(canvas, big)[1]
+    below = _seat_header(surface, canvas, view, seat, name, active, most, badge)
+    header = max(canvas.px(26), below - rect.top - canvas.px(2))
+    # (the lines of the name above, however large the text or long the name)
     cards_w = int(rect.w * (0.36 if big else 0.34))
     card_w = (cards_w - pad) // 2
     card_h = min(int(card_w * 1.45), rect.h - header - 2 * pad)
@@ -50,11 +53,17 @@ def draw_seat(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, na
         _draw_built_cards(surface, canvas, info["built"], strip)
 
 
+NAME_TEXT = 15
+"""Design size of the name atop a seat's panel; a long one is set smaller (down to
+`fonts.SHRINK_BEFORE_WRAP` of it), then wraps onto more lines, the header growing."""
+
+
 def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int, name: str,
-                 active: bool, tag: str | None = None) -> None:
-    """The panel's color mark, the name ("Name · Your turn" with the name
-    shortened first), the seat's badge (a bot, an absent player), the number and
-    the protection shield."""
+                 active: bool, most: int, tag: str | None = None) -> int:
+    """The panel's color mark, the name ("Name · Your turn"; its lines leave the
+    rows below them room: the header takes `most` pixels at the most), the seat's
+    badge (a bot, an absent player), the number and the protection shield; returns
+    the y below the name's lines."""
     rect = canvas.layout.seats[seat]
     info = view["seats"][seat]
     pad, px = canvas.px(7), canvas.px
@@ -71,37 +80,37 @@ def _seat_header(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
             canvas.hovers.append((shield, tr("protected")))
             right = shield.left - px(6)
     left = rect.left + pad + px(12)
-    size = px(15)
+    size = px(NAME_TEXT)
     if tag:
         named = fonts.text(name, size, art.TEXT_LIGHT, True).get_width()
         room = max((right - left) // 2, right - left - named - px(10))
         right = _badge(surface, canvas, tag, right, rect.top + pad - px(1), room).left - px(6)
+    text = name
     if active and view.get("you") == seat:
         key = "seat.turn" if canvas.watching is None else "seat.turn_watched"
-        title = fonts.fit_name(lambda n: tr(key, name=n), name, size, right - left, True)
-    else:
-        title = fonts.fit(name, size, right - left, True)
-    draw_label(surface, title, size, (left, rect.top + pad - px(2)),
-               art.ACCENT if active else art.TEXT_LIGHT, True)
-    if name not in title:
-        canvas.hovers.append((pygame.Rect(left, rect.top, right - left, px(26)), name))
+        text = tr(key, name=name)
+    title = fonts.fit_lines(text, size, int(size * fonts.SHRINK_BEFORE_WRAP), right - left, True)
+    room = most - pad + px(4)  # (the lines' height that makes the header `most` high)
+    if title.height > room:  # (smaller still, as few lines as the panel has room for)
+        title = fonts.fit_block(text, size, fonts.readable(px(9)), right - left, room, True)
+    top = rect.top + pad - px(2)
+    for i, line in enumerate(title.lines):
+        draw_label(surface, line, title.size, (left, top + i * title.step),
+                   art.ACCENT if active else art.TEXT_LIGHT, True)
+    return top + title.height - title.step + fonts.font(title.size, True).get_height()
 
 
 def _badge(surface: pygame.Surface, canvas: Canvas, text: str, right: int, top: int,
            room: int) -> pygame.Rect:
-    """A seat's tag as a pill ending at `right` within `room` pixels: set smaller
-    first, shortened only if even that does not fit (the whole text on hover);
-    returns the pill's rect."""
+    """A seat's tag as a pill ending at `right` within `room` pixels (set smaller
+    if need be, whole); returns the pill's rect."""
     px = canvas.px
     room = max(room - px(12), px(20))
-    size = fonts.fit_size(text, px(12), room, 1, True)  # (smaller before it is shortened)
-    shown = fonts.fit(text, size, room, True)
-    label = fonts.text(shown, size, art.INK, True)
+    size = fonts.fit_size(text, px(12), room, 1, True)
+    label = fonts.text(text, size, art.INK, True)
     pill = label.get_rect(topright=(right - px(6), top + px(2))).inflate(px(12), px(4))
     pygame.draw.rect(surface, art.BADGE, pill, border_radius=pill.h // 2)
     surface.blit(label, label.get_rect(center=pill.center))
-    if shown != text:
-        canvas.hovers.append((pill, text))
     return pill
 
 
@@ -173,13 +182,19 @@ def _squeezed(surface: pygame.Surface, image: pygame.Surface, slot: pygame.Rect,
     surface.blit(scaled, scaled.get_rect(center=slot.center))
 
 
+def _resource_rows(canvas: Canvas, big: bool) -> tuple[int, int]:
+    """The icon size and the line height of a panel's three rows of counters
+    (materials; pesos, workers and cards; VP)."""
+    icon = canvas.px(20 if big else 17)
+    return icon, icon + canvas.px(6 if big else 3)
+
+
 def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: int,
                     block: pygame.Rect, big: bool) -> None:
     info = view["seats"][seat]
-    icon = canvas.px(20 if big else 17)
+    icon, line = _resource_rows(canvas, big)
     size = canvas.px(14 if big else 13)
     step = block.w // 5
-    line = icon + canvas.px(6 if big else 3)
     y = block.top
     for i, m in enumerate(materials()):
         x = block.left + i * step
@@ -240,11 +255,11 @@ def _draw_resources(surface: pygame.Surface, canvas: Canvas, view: View, seat: i
 
 def _draw_built_chips(surface: pygame.Surface, canvas: Canvas, built: list[str],
                       area: pygame.Rect) -> None:
-    """Opponents' buildings as small VP tiles, shrinking so that all of them fit."""
+    """Buildings as VP tiles as high as `area`, shrinking so that all of them fit."""
     if area.h <= 0 or not built:
         return
     gap = canvas.px(3)
-    chip = max(1, min(area.h, canvas.px(20), (area.w + gap) // len(built) - gap))
+    chip = max(1, min(area.h, (area.w + gap) // len(built) - gap))
     for i, ident in enumerate(built):
         r = pygame.Rect(area.left + i * (chip + gap), area.top, chip, chip)
         pygame.draw.rect(surface, (230, 215, 180), r, border_radius=canvas.px(3))
@@ -258,7 +273,8 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
                       strip: pygame.Rect) -> None:
     """The seat's own buildings as small cards in a row; when they would cover
     each other's names, in two rows of smaller cards, overlapping only as much as
-    they still must."""
+    they still must; where cards that small have no room for a name, as the VP
+    tiles of a short panel (each name on hover)."""
     if strip.h < canvas.px(20):
         return
     draw_label(surface, tr("built"), canvas.px(12), strip.topleft, art.TEXT_DIM, True)
@@ -272,6 +288,11 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
         step = min(w + gap, (strip.w - w) // max(1, per_row - 1)) if built else w
         if step >= w * 4 // 5:  # names still readable
             break
+    if not all(name_fits(building_name(ident), building(ident).cost, (w, h)) for ident in built):
+        tiles = min(room, max(canvas.px(CHIP), fonts.line_step(canvas.px(12), 1.6)))
+        _draw_built_chips(surface, canvas, built, pygame.Rect(strip.left, strip.top + below,
+                                                              strip.w, tiles))
+        return
     for i, ident in enumerate(built):
         row, column = divmod(i, per_row)
         r = pygame.Rect(strip.left + column * step, strip.top + below + row * (h + gap), w, h)
@@ -281,3 +302,6 @@ def _draw_built_cards(surface: pygame.Surface, canvas: Canvas, built: list[str],
 
 BUILT_CARD_H = 110
 """Design height of a built building's card at the most (in a tall panel)."""
+CHIP = 24
+"""Design side of a VP tile standing for a building in a tall panel whose cards
+would be too small for its name (its number's text grows it)."""

@@ -1,9 +1,9 @@
-"""The top bar: the round and phase, the turn-order chips (shrunk, then
-shortened, to fit between the title and the goal) and the VP goal."""
+"""The top bar: the round and phase, the turn-order chips (shrunk to fit between
+the title and the goal; a name too long for the bar left off its chip, which its
+seat's color and number then name) and the VP goal."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -23,26 +23,26 @@ class Placed:
     size: int
     rect: pygame.Rect
     tip: str = ""
-    """The whole text, when `text` is shortened."""
+    """The chip's text with the seat's name, when `text` leaves the name off."""
 
 
 TOP_TEXT, CHIP_TEXT, CHIP_FLOOR = 15, 13, 10
 """Design sizes of the top bar's title and goal, of the turn-order chips, and the
-smallest the chips shrink to before their names are shortened."""
+smallest the chips shrink to before the longest names are left off them."""
 
 
 def top_bar(layout: TableLayout, view: View, names: list[str], buttons: int = 1) -> \
         tuple[Placed, list[Placed], Placed]:
     """The top bar's parts: the round and phase at the left, the goal before the
     bar's `buttons` buttons (Menu, Hint), and between them the round's turn-order
-    chips, which shrink (down to `CHIP_FLOOR`) and then shorten their names until
-    they all fit."""
+    chips, which shrink (down to `CHIP_FLOOR`) and then leave off the names that
+    the bar has no room for."""
     rect, px = layout.top, layout.px
     phase = tr_name("phase", phase=view["phase"])
     text = tr("round_phase", n=view["round"], phase=phase) if view["round"] else phase
     room = px(380)
     size = fonts.fit_size(text, px(TOP_TEXT), room, 1, True)
-    title = _placed(fonts.fit(text, size, room, True), size, "midleft",
+    title = _placed(text, size, "midleft",
                     (rect.left + px(12), rect.centery))
     goal = _placed(tr("target", vp=view["target_vp"]), px(TOP_TEXT), "midright",
                    (layout.top_button(buttons - 1).left - px(20), rect.centery))
@@ -62,15 +62,18 @@ def _chips(layout: TableLayout, view: View, names: list[str], area: pygame.Rect)
     """The turn-order chips fitted into `area`, centered in it."""
     px = layout.px
     gap, inner = px(8), px(16)
-    makers = [_chip_text(place, view["seats"][seat]["number"]) for place, seat
-              in enumerate(view["order"])]
-    chosen = [names[seat] for seat in view["order"]]
-    full = [make(name) for make, name in zip(makers, chosen, strict=True)]
-    room = area.w - gap * max(0, len(makers) - 1) - inner * len(makers)
+    numbers = [(place, view["seats"][seat]["number"]) for place, seat
+               in enumerate(view["order"])]
+    full = [_chip_text(place, number, names[seat])
+            for (place, number), seat in zip(numbers, view["order"], strict=True)]
+    room = area.w - gap * max(0, len(full) - 1) - inner * len(full)
     sizes = range(px(CHIP_TEXT), min(px(CHIP_TEXT), px(CHIP_FLOOR)) - 1, -1)
     size = next((s for s in sizes if sum(_width(t, s) for t in full) <= room), sizes[-1])
-    cap = _share([_width(t, size) for t in full], room)
-    texts = [fonts.fit_name(m, n, size, cap, True) for m, n in zip(makers, chosen, strict=True)]
+    texts = list(full)
+    for widest in sorted(range(len(full)), key=lambda i: -_width(full[i], size)):
+        if sum(_width(t, size) for t in texts) <= room:
+            break
+        texts[widest] = _chip_text(*numbers[widest], "")  # (the longest names first)
     widths = [_width(t, size) + inner for t in texts]
     x = area.left + max(0, (area.w - sum(widths) - gap * (len(widths) - 1)) // 2)
     chips = []
@@ -81,26 +84,17 @@ def _chips(layout: TableLayout, view: View, names: list[str], area: pygame.Rect)
     return chips
 
 
-def _chip_text(place: int, number: int | None) -> Callable[[str], str]:
-    """How a turn-order chip reads around a seat's name."""
+def _chip_text(place: int, number: int | None, name: str) -> str:
+    """How a turn-order chip reads: the seat's name (before the numbers are
+    shown, else between its place and number); without one (""), its place and
+    number, or only its place."""
     if number is None:
-        return lambda name: name
-    return lambda name: f"{place + 1}. {name}  {number:02d}"
+        return name or f"{place + 1}."
+    return f"{place + 1}. {name}  {number:02d}" if name else f"{place + 1}. {number:02d}"
 
 
 def _width(text: str, size: int) -> int:
     return fonts.font(size, True).size(text)[0]
-
-
-def _share(widths: list[int], room: int) -> int:
-    """The largest width each of `widths` may keep so that together they fit `room`:
-    the narrow ones whole, the others cut to an equal share of what is left."""
-    for count, width in enumerate(sorted(widths)):
-        remaining = len(widths) - count
-        if width * remaining > room:
-            return max(1, room // remaining)
-        room -= width
-    return max(widths, default=0)
 
 
 def draw_top(surface: pygame.Surface, canvas: Canvas, view: View, names: list[str],

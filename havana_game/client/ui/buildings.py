@@ -64,26 +64,58 @@ class BuildingParts:
 
     @property
     def name_bottom(self) -> int:
-        return self.name_top + len(self.title.lines) * self.title.step
+        return self.name_top + self.title.height
 
 
 def building_parts(name: str, cost: tuple[int, ...], size: tuple[int, int]) -> BuildingParts:
     """The parts of a building card of `size`: the cost icons keep their size
     (`w * 0.2`) for every cost, the picture gives way to them and to the name
-    (down to 22 % of the card's height)."""
+    (down to 22 % of the card's height; for a name that needs more lines than
+    that leaves, down to its VP star's height: see `name_fits`)."""
     w, h = size
-    pad = max(2, w // 16)
-    inner_w = w - 2 - 2 * pad
-    base, floor = max(SMALLEST_TEXT, int(w * 0.1)), fonts.readable(SMALLEST_TEXT)
-    room = max(2 * fonts.line_step(base, NAME_SPACING), 3 * fonts.line_step(floor, NAME_SPACING))
-    title = fonts.fit_block(name, base, floor, inner_w, room, True, NAME_SPACING)
-    name_h = len(title.lines) * title.step
-    rows = max(1, (sum(1 for n in cost if n) + 1) // 2)
-    room = h - 3 - 2 * pad - int(h * 0.22) - name_h - 4
-    icon_size = max(6, min(int(w * 0.2), room // rows - 1))
-    cost_top = h - 3 - pad - (icon_size + 1) * rows
-    picture = pygame.Rect(pad, pad, inner_w, min(int(h * 0.42), cost_top - name_h - 4 - pad))
+    room = _NameRoom(size, cost)
+    title = fonts.fit_block(name, room.size, room.floor, room.width, room.usual, True,
+                            NAME_SPACING)
+    if title.height > room.usual:
+        title = fonts.fit_block(name, room.size, room.floor, room.width, room.most, True,
+                                NAME_SPACING)
+    name_h = title.height
+    space = h - 3 - 2 * room.pad - int(h * 0.22) - name_h - 4
+    icon_size = max(6, min(int(w * 0.2), space // room.rows - 1))
+    cost_top = h - 3 - room.pad - (icon_size + 1) * room.rows
+    picture = pygame.Rect(room.pad, room.pad, room.width,
+                          min(int(h * 0.42), cost_top - name_h - 4 - room.pad))
     return BuildingParts(picture, title, picture.bottom + 2, icon_size, cost_top)
+
+
+def name_fits(name: str, cost: tuple[int, ...], size: tuple[int, int]) -> bool:
+    """Whether a building card of `size` has room for `name` whole, at the smallest
+    text, the picture given way (else a panel shows the building another way)."""
+    room = _NameRoom(size, cost)
+    return fonts.fits(name, room.floor, room.width, room.most, True, NAME_SPACING)
+
+
+class _NameRoom:
+    """The room a building card of `size` gives its name: its width, the height of
+    the usual two lines (three at the smallest text), the most height it can
+    give (the picture down to its VP star, the cost icons at their size), and the
+    name's design size and smallest size."""
+
+    def __init__(self, size: tuple[int, int], cost: tuple[int, ...]) -> None:
+        w, h = size
+        self.pad = max(2, w // 16)
+        self.width = w - 2 - 2 * self.pad
+        self.size, self.floor = max(SMALLEST_TEXT, int(w * 0.1)), fonts.readable(SMALLEST_TEXT)
+        self.usual = max(2 * fonts.line_step(self.size, NAME_SPACING),
+                         3 * fonts.line_step(self.floor, NAME_SPACING))
+        self.rows = max(1, (sum(1 for n in cost if n) + 1) // 2)
+        self.most = max(self.usual, h - 3 - 2 * self.pad - star_size(w) - 6
+                        - self.rows * (int(w * 0.2) + 1))
+
+
+def star_size(width: int) -> int:
+    """The side of the VP star on a building card `width` pixels wide."""
+    return max(10, int(width * 0.3))
 
 
 @fonts.drawn_with_text
@@ -98,7 +130,7 @@ def building_card(ident: str, name: str, vp: int, architect: bool, cost: tuple[i
     face = building_parts(name, cost, size)
     picture = face.picture
     _skyline(surf, picture, ident, vp)
-    badge = max(10, int(w * 0.3))
+    badge = star_size(w)
     icon = star(badge)
     surf.blit(icon, (picture.left - 1, picture.top - 1))
     number = fonts.text(str(vp), max(7, int(badge * 0.45)), INK, True)

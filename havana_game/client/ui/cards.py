@@ -84,10 +84,10 @@ def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame
     top = draw_block(surf, title, INK, True, (area.centerx, top))
     if effect:
         edge = max(3, w // 20)
+        room = h - 3 - edge - top - 2
         text = fonts.fit_block(effect, max(SMALLEST_TEXT, int(w * 0.085)),
-                               fonts.readable(SMALLEST_TEXT), w - 2 - 2 * edge,
-                               h - 3 - edge - top - 2)
-        if not text.cut:  # whole or not at all (the card's tooltip says it whole)
+                               fonts.readable(SMALLEST_TEXT), w - 2 - 2 * edge, room)
+        if text.height <= room:  # whole or not at all (the card's tooltip says it whole)
             draw_block(surf, text, (60, 50, 40), False, (area.centerx, top + 2))
 
 

@@ -8,7 +8,7 @@ import io
 import math
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, lru_cache
 from importlib import resources
@@ -107,8 +107,12 @@ class Block:
     lines: tuple[str, ...]
     size: int
     step: int
-    cut: bool = False
-    """True if the text did not fit even at the floor size and ends with an ellipsis."""
+
+    @property
+    def height(self) -> int:
+        """The pixels its lines take, one `step` each (more than the box's height when
+        the text did not fit it even at the floor size: the caller makes room)."""
+        return len(self.lines) * self.step
 
 
 BREAKS = ("none", "good", "any")
@@ -154,7 +158,7 @@ def fit_block(value: str, size: int, floor: int, width: int, height: int, bold: 
     design size from `size` down to `floor` at which it fits: with whole words
     down to `WHOLE_WORDS_DOWN_TO` of `size`, then with words broken between
     syllables, then with whole words again, then broken anywhere; if it does not
-    fit even at `floor`, the lines that do, the last one ending with an ellipsis."""
+    fit even at `floor`, all its lines at `floor`, taller than the box (never cut)."""
     sizes = range(size, min(size, floor) - 1, -1)
     large = [s for s in sizes if s >= size * WHOLE_WORDS_DOWN_TO] or [size]
     passes = [("none", range(size, large[-1] - 1, -1)), ("good", sizes),
@@ -164,14 +168,34 @@ def fit_block(value: str, size: int, floor: int, width: int, height: int, bold: 
         if len(lines) * step <= height:
             return Block(lines, fitted, step)
     smallest = sizes[-1]
-    face = font(smallest, bold)
-    step = line_step(smallest, spacing)
-    lines = _wrap(face, value, width, "any")
-    keep = max(1, height // step)
-    if len(lines) <= keep:
-        return Block(lines, smallest, step)
-    last = _shorten(face, lines[keep - 1].rstrip("-"), width)
-    return Block((*lines[:keep - 1], last), smallest, step, cut=True)
+    return Block(_wrap(font(smallest, bold), value, width, "any"), smallest,
+                 line_step(smallest, spacing))
+
+
+SHRINK_BEFORE_WRAP = 0.8
+"""A player's name (or a line with names in it) is set no smaller than this share
+of its design size (`fit_lines`' usual floor) before it wraps onto another line."""
+
+
+def fit_lines(value: str, size: int, floor: int, width: int, bold: bool = False,
+              spacing: float = 1.2) -> Block:
+    """`value` (a player's name, a line about one) in `width`: on one line, set
+    smaller down to `floor` if need be; else wrapped onto two lines, three...:
+    as few as it takes, the caller making room for them (it is never cut)."""
+    step = line_step(size, spacing)
+    lines = 1
+    while (block := fit_block(value, size, floor, width, lines * step, bold, spacing)).height \
+            > lines * step:
+        lines += 1
+    return block
+
+
+def fits(value: str, size: int, width: int, height: int, bold: bool = False,
+         spacing: float = 1.2) -> bool:
+    """Whether `value` fits a box of `width` x `height` at design `size`, its words
+    broken anywhere if need be (as `fit_block` sets it at its floor)."""
+    face = font(size, bold)
+    return len(_wrap(face, value, width, "any")) * line_step(size, spacing) <= height
 
 
 def _wrap(face: pygame.font.Font, value: str, width: int, breaks: str) -> tuple[str, ...]:
@@ -264,34 +288,15 @@ def fit_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[in
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> str:
-    """`value`, shortened with an ellipsis if it is wider than `width`."""
+    """`value`, shortened with an ellipsis if it is wider than `width` (a cut the
+    text audit reports: kept only for the big screen's last callers)."""
     face = font(size, bold)
     if face.size(value)[0] <= width:
         return value
-    return _shorten(face, value, width)
-
-
-def _shorten(face: pygame.font.Font, value: str, width: int) -> str:
-    """`value` ending with an ellipsis, shortened until it fits `width`."""
     value = value.rstrip()
     while value and face.size(value + "…")[0] > width:
         value = value[:-1].rstrip()
     return value + "…"
-
-
-def fit_name(make: Callable[[str], str], name: str, size: int, width: int,
-             bold: bool = False) -> str:
-    """`make(name)` (a sentence around a player's name), with the name shortened by
-    an ellipsis as much as needed for the whole to fit `width`: the rest of the
-    sentence stays whole. The whole shortened if even one letter does not fit."""
-    face = font(size, bold)
-    if face.size(make(name))[0] <= width:
-        return make(name)
-    for cut in range(len(name) - 1, 0, -1):
-        shown = make(name[:cut].rstrip() + "…")
-        if face.size(shown)[0] <= width:
-            return shown
-    return fit(make(name[:1] + "…"), size, width, bold)
 
 
 Cached = TypeVar("Cached", bound="_lru_cache_wrapper[Any]")

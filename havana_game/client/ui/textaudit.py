@@ -35,10 +35,14 @@ class TextLog:
     cut: list[str] = field(default_factory=list)
     """Texts `fonts.fit` shortened with an ellipsis in this frame."""
     names_cut: dict[str, bool] = field(default_factory=dict)
-    """Names fitted onto cards (`fonts.fit_block`, bold), and whether they end cut."""
+    """Names fitted onto cards (`fonts.fit_block`, bold), and whether they overran the
+    room their card gave them (drawn over its other parts, or cut off at its edge)."""
     wrapped: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Texts `fonts.wrap` split into lines in this frame, and their lines (a frame
     that draws some of a text's lines and not the others has cut it short)."""
+    fitted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Texts `fonts.fit_block` set in more than one line in this frame (a name on
+    a seat's panel), and their lines."""
 
     def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
         known = self.rendered.get(id(source))
@@ -55,6 +59,7 @@ class TextLog:
         self.cut.clear()
         self.names_cut.clear()
         self.wrapped.clear()
+        self.fitted.clear()
 
 
 class TracedSurface(pygame.Surface):
@@ -95,7 +100,9 @@ def recording(log: TextLog) -> Iterator[None]:
                   bold: bool = False, spacing: float = 1.2) -> fonts.Block:
         block = real_block(value, size, floor, width, height, bold, spacing)
         if bold:  # a name on a card (an effect is drawn whole or not at all)
-            log.names_cut[value] = block.cut  # (the last fitting of it counts)
+            log.names_cut[value] = block.height > height  # (the last fitting of it counts)
+        if len(block.lines) > 1:
+            log.fitted[value] = block.lines
         return block
 
     def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
@@ -143,24 +150,23 @@ SLACK = 1
 """Pixels of overlap forgiven (antialiasing at the ink's edge)."""
 
 
-def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect],
-             tips: tuple[str, ...] = ()) -> list[str]:
+def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect]) -> list[str]:
     """What is wrong with the texts of the frame `log` saw, in `window` among
-    `buttons`: a text cut short (an ellipsis, unless one of the hover `tips` shows
-    it whole; or a wrapped text whose first line was drawn and not all the others),
-    off the window, overlapping another text, or crossing the edge of a button or
-    a picture (neither inside nor outside it)."""
-    cut = [value for value in log.cut if not any(value in tip for tip in tips)]
-    found = [f"cut: {value!r}" for value in cut]
+    `buttons`: a text cut short (an ellipsis, even with the whole text on hover; a
+    wrapped text whose first line was drawn and not all the others; a name that
+    overran its card), off the window, overlapping another text, or crossing the
+    edge of a button or a picture (neither inside nor outside it)."""
+    found = [f"cut: {value!r}" for value in log.cut]
     drawn = {p.value for p in log.placed}
     whole = {value for value, lines in log.wrapped.items()
              if all(line in drawn for line in lines if line)}
-    begun = {log.wrapped[value][0] for value in whole}
+    begun = {lines[0] for value, lines in (*log.wrapped.items(), *log.fitted.items())
+             if all(line in drawn for line in lines if line)}
     """(a first line another text shown whole begins with is that text's)"""
     found += [f"lines left out: {value!r}" for value, lines in log.wrapped.items()
               if value not in whole and lines[0] in drawn and lines[0] not in begun]
     found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
-              if cut and not any(value in tip for tip in tips)]
+              if cut]
     shown = [p for p in log.placed if p.ink.w > 0]
     for p in shown:
         if not window.contains(p.ink):

@@ -58,18 +58,21 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=radius)
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         icon_w = sum(i.get_width() + 2 for i in self.icons)
-        room = self._room()
         size = self.label_size()
-        label = fonts.text(fonts.fit(self.label, size, room, True), size, ink, True)
-        x = r.centerx - (icon_w + label.get_width()) // 2
+        block = fonts.fit_lines(self.label, size, size, self._room(), True)
+        lines = [fonts.text(line, size, ink, True) for line in block.lines]
+        x = r.centerx - (icon_w + max(line.get_width() for line in lines)) // 2
         for icon in self.icons:
             surface.blit(icon, (x, r.centery - icon.get_height() // 2))
             x += icon.get_width() + 2
-        surface.blit(label, (x, r.centery - label.get_height() // 2))
+        top = r.centery - (block.height - block.step + lines[-1].get_height()) // 2
+        for i, line in enumerate(lines):
+            surface.blit(line, (x, top + i * block.step))
 
     def label_size(self) -> int:
         """The label's text size: as large as the height allows (`text_size` at the
-        most) and the width takes on one line."""
+        most) and the width takes on one line (a label too long for one line even
+        at the smallest is drawn on two, three...: the button's owner gives them room)."""
         most = max(9, int(self.rect.h * 0.42))
         return fonts.fit_size(self.label, min(most, self.text_size or most), self._room(), 1,
                               True)
@@ -131,15 +134,27 @@ class TextField:
         shown = self.value + ("|" if self.active and not self.selected else "")
         color = art.INK if self.value else (150, 140, 120)
         size = fonts.fit_size(shown or self.placeholder, max(9, int(r.h * 0.45)), r.w - 10, 1)
-        label = fonts.text(fonts.fit(shown or self.placeholder, size, r.w - 10), size, color)
+        label = fonts.text(_tail(shown, size, r.w - 10) if shown else self.placeholder, size,
+                           color)
         spot = label.get_rect(midleft=(r.left + 6, r.centery))
         if self.selected:
             pygame.draw.rect(surface, art.ACCENT, spot.inflate(4, 2))
         surface.blit(label, spot)
         if self.label:
             size = fonts.fit_size(self.label, max(9, int(r.h * 0.32)), r.w, 1, True)
-            caption = fonts.text(fonts.fit(self.label, size, r.w, True), size, art.TEXT_DIM, True)
+            caption = fonts.text(self.label, size, art.TEXT_DIM, True)
             surface.blit(caption, caption.get_rect(bottomleft=(r.left + 2, r.top - 2)))
+
+
+def _tail(value: str, size: int, width: int) -> str:
+    """The end of a typed `value` that fits `width` at `size`: a text longer than
+    its field shows where the caret is, as a text field does, its start scrolled
+    out of sight (and back into it as it is erased)."""
+    face = fonts.font(size)
+    start = 0
+    while start < len(value) - 1 and face.size(value[start:])[0] > width:
+        start += 1
+    return value[start:]
 
 
 @fonts.drawn_with_text
