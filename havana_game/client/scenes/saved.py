@@ -122,16 +122,15 @@ class SavedGamesScene(Scene):
                            primary=self.page == 0 and index == 0),
                     Button(f"delete{index}", right, tr("saved.delete"),
                            partial(self.ask_delete, game.folder))]
-        bottom = size[1] - px(70)
-        cx = size[0] // 2
-        self.buttons.append(Button("back", pygame.Rect(cx - px(90), bottom, px(180), px(46)),
-                                   tr("back"), self.on_escape))
+        back = pygame.Rect(0, size[1] - px(70), grown(px(180)), px(46))
+        back.centerx = size[0] // 2
+        self.buttons.append(Button("back", back, tr("back"), self.on_escape))
         if self.pages() > 1:
+            apart = back.w + px(60)
             self.buttons += [
-                Button("prev", pygame.Rect(cx - px(330), bottom, px(180), px(46)),
-                       tr("rules.prev"), partial(self.turn, -1), enabled=self.page > 0),
-                Button("next", pygame.Rect(cx + px(150), bottom, px(180), px(46)),
-                       tr("rules.next"), partial(self.turn, 1),
+                Button("prev", back.move(-apart, 0), tr("rules.prev"), partial(self.turn, -1),
+                       enabled=self.page > 0),
+                Button("next", back.move(apart, 0), tr("rules.next"), partial(self.turn, 1),
                        enabled=self.page < self.pages() - 1)]
 
     def draw_content(self, surface: pygame.Surface) -> None:

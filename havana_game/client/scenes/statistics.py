@@ -76,13 +76,17 @@ class StatisticsScene(Scene):
     def recent(self) -> list[tuple[stats.GameRecord, fonts.Block, float]]:
         """The past games listed, the latest first (as many as the window holds):
         each with its line (`game_line`; set smaller, then wrapped when long names
-        make it too long) and the design height at which it starts."""
+        make it too long; where the window has no room for its lines, smaller still
+        in the room left) and the design height at which it starts."""
         px = self.px
         y = self.recent_top() + HEADING
         listed = []
         for game in list(reversed(self.games))[:RECENT]:
-            block = fonts.fit_lines(game_line(game), px(15),
-                                    int(px(15) * fonts.SHRINK_BEFORE_WRAP), px(790))
+            text, left = game_line(game), self.size[1] - px(90) - px(y)
+            block = fonts.fit_lines(text, px(15), int(px(15) * fonts.SHRINK_BEFORE_WRAP), px(790))
+            if px(self.line_height()) + block.height - block.step > left:
+                block = fonts.fit_block(text, px(15), fonts.readable(px(9)), px(790),
+                                        left - px(self.line_height()) + block.step)
             height = self.line_height() + (block.height - block.step) / self.scale
             if px(y + height) > self.size[1] - px(90):
                 break
