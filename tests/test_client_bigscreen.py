@@ -4,10 +4,12 @@ each name in whole words in every language) renders at least as tall as
 `MIN_TEXT` pixels' text, nothing is cut, overlapping or off the window at
 1280x720 (waiting room, games of 3 and 4 seats with a free one, seats with
 two-digit counts, the moment before the host tells the seats, a reaction
-shown); each number says what it counts; the seat column is never blank; a free
-seat's QR code carries the link that takes that seat; the moves fly (a building
-from its row to its new owner, from where it is drawn) in the display's own
-time, and a reaction's bubble shows by its seat and goes."""
+shown), nor at 130 % and 150 % text with the longest names, where the seat
+panels' texts are as large as their room allows; each number says what it
+counts; the seat column is never blank; a free seat's QR code carries the link
+that takes that seat; the moves fly (a building from its row to its new owner,
+from where it is drawn) in the display's own time, and a reaction's bubble
+shows by its seat and goes."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import pygame
 import pytest
 
 from havana_game.client.scenes.display import DisplayScene
-from havana_game.client.table import bigscreen, edition
+from havana_game.client.table import bigscreen, bigseats, edition
 from havana_game.client.table.logbook import LogBook
 from havana_game.client.table.logtext import building_name
 from havana_game.client.table.reactions import BUBBLE_FILL, SHOWN
@@ -276,3 +278,53 @@ def test_every_building_name_fits_its_big_screen_card_at_28_px_in_whole_words(bo
                 assert parts.name_bottom <= parts.cost_top, name
     finally:
         set_language("en")
+
+
+LONGEST = ("Maximiliano Wolfgang Hohenbergen", "Максимилиан Вольфгангович Шишков")
+"""Names as long as a player's may be (32 characters), in both alphabets."""
+
+
+@pytest.mark.parametrize("text_size", [1.3, 1.5])
+def test_at_a_larger_text_size_every_text_has_room_and_none_is_smaller(boards, text_size):
+    """At 130 % and 150 % the building cards give their names more lines, the
+    seat panels their texts more room (wrapped, or set smaller down to what 100 %
+    shows), the longest names on two lines: nothing cut, overlapping or off the
+    window, and every text at 1920x1080 still at least `MIN_TEXT` pixels' high.
+    (Not asked: four seats at 1280x720 with the Cyrillic name, which no size at
+    130 % or 150 % sets on two lines as 100 % does, its panel too short for three.)"""
+    floor = fonts.text("Hg", bigscreen.MIN_TEXT).get_height()
+    named = {}
+    for players, free in ((3, (2,)), (4, (1,))):
+        board = _game(players, free)
+        taken = [seat for seat in range(players) if seat not in free]
+        for seat, name in zip(taken[:2], LONGEST, strict=True):
+            board.seats[seat]["name"] = name
+        named[players] = board
+    try:
+        fonts.set_text_scale(text_size)
+        for size in (SMALL, BIG):
+            for players, board in named.items():
+                if (players, size) == (4, SMALL):
+                    continue
+                log = _drawn(board, size)
+                assert textaudit.problems(log, pygame.Rect((0, 0), size), []) == [], \
+                    (players, size)
+                assert any(p.value in LONGEST[0] and p.value != LONGEST[0] for p in log.placed)
+                if size == BIG:
+                    assert all(height >= floor for _, height in log.heights), players
+    finally:
+        fonts.set_text_scale(1.0)
+
+
+def test_the_seat_panels_texts_are_as_large_as_the_setting_where_there_is_room(boards):
+    """With two seats the panels grow to hold their texts at 150 %; with four
+    they are set smaller, never below 100 %."""
+    two, four = _game(2), _game(4, free=(1,))
+    try:
+        fonts.set_text_scale(1.5)
+        looks = {n: bigseats.seat_look(board, [bigscreen.panels(BIG, n)[f"seat{seat}"]
+                                               for seat in range(n)], 1.0)
+                 for n, board in ((2, two), (4, four))}
+    finally:
+        fonts.set_text_scale(1.0)
+    assert looks[2] == 1.0 and 1 / 1.5 <= looks[4] < 1.0

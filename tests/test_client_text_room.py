@@ -21,10 +21,6 @@ from tests.test_client_support import make_app
 
 SIZES = ((1280, 720), (1920, 1080))
 AUDITED_TEXT_SIZES = (1.0, 1.3, 1.5)
-FIXED_TYPE = ("display",)
-"""Screens audited at 100 % only: the big-screen table display's type is sized for
-a room (at least 28 px at 1920x1080) and is not yet laid out for the larger text
-settings, which are a player's own screen's (its market captions collide there)."""
 
 
 def test_the_largest_text_size_is_150_percent() -> None:
@@ -38,15 +34,13 @@ def test_every_text_has_room(tmp_path: Any, language: str, text_size: float,
                              size: tuple[int, int]) -> None:
     make_app(tmp_path, size)  # (an empty profile in tmp_path)
     found = {name: problems for name, problems in
-             text_problems(size, language, text_size).items()
-             if problems and not (name in FIXED_TYPE and text_size > 1.0)}
+             text_problems(size, language, text_size).items() if problems}
     assert not found, "\n".join(f"{name}: {p}" for name, ps in found.items() for p in ps)
 
 
 def test_the_audit_finds_a_text_cut_short_or_with_lines_left_out() -> None:
-    """The audit can fail: a name overrunning the room its card gives it, and a
-    wrapped text drawn without its last line (as the action panel's prompt was,
-    three lines at the most), are found."""
+    """The audit can fail: an ellipsis, and a wrapped text drawn without its last
+    line (as the action panel's prompt was, three lines at the most), are found."""
     import pygame
 
     from havana_game.client.ui import fonts

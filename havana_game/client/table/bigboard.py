@@ -82,3 +82,14 @@ def draw_lines(surface: pygame.Surface, lines: list[tuple[str, art.Color, bool]]
         y += step
 
 
+def fitted(text: str, size: int, floor: int, width: int, height: int, bold: bool = False,
+           spacing: float = 1.25) -> tuple[int, tuple[str, ...]]:
+    """(size, lines): `text` wrapped to `width` at the largest size from `size`
+    down to `floor` whose lines, `spacing` apart, fit `height`; else at `floor`,
+    all its lines (never cut: they then reach past `height`)."""
+    for tried in range(size, min(size, floor) - 1, -1):
+        lines = fonts.wrap(text, tried, width, bold)
+        if len(lines) * fonts.line_step(tried, spacing) <= height and \
+                all(fonts.font(tried, bold).size(line)[0] <= width for line in lines):
+            return tried, lines
+    return min(size, floor), fonts.wrap(text, min(size, floor), width, bold)

@@ -22,8 +22,8 @@ from ..ui import art, fonts, qr
 from ..ui.i18n import tr, tr_name, trn
 from ..ui.tween import Animator
 from .animations import BuildingFace
-from .bigboard import MIN_TEXT, Board, name_of, px, scale_of, text_size
-from .bigseats import join_text, seat_panel
+from .bigboard import MIN_TEXT, Board, fitted, name_of, px, scale_of, text_size
+from .bigseats import join_text, seat_look, seat_panel
 from .canvas import Canvas, draw_label, room_building
 from .layout import TableLayout
 from .logpanel import LOG_TEXT, draw_log
@@ -77,13 +77,14 @@ def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
     """The display's panels for a window of `size`: the top bar, a seat column on
     the left, the rows right of it across the rest of the screen (six cards a row
     whose longest word of a name fits at `MIN_TEXT`), under them the market with
-    the turn under it, and the log."""
+    the turn under it, and the log. A seat's panel is higher for a larger text
+    where the column has room (fewer than three seats)."""
     s = scale_of(size)
     out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 504, 88, 1404, 572),
            "market": _rect(s, 504, 670, 860, 290), "turn": _rect(s, 504, 970, 860, 98),
            "log": _rect(s, 1376, 670, 532, 398)}
     count = max(1, players)
-    slot = min(320.0, (980 - 10 * (count - 1)) / count)
+    slot = min(320.0 * fonts.text_scale(), (980 - 10 * (count - 1)) / count)
     for seat in range(count):
         out[f"seat{seat}"] = _rect(s, 12, 88 + seat * (slot + 10), SEAT_W, slot)
     return out
@@ -97,8 +98,10 @@ def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
     places = panels(size, len(board.seats))
     surface.blit(art.table_background(size), (0, 0))
     _top(surface, board, places["top"], s)
-    for seat in range(len(board.seats)):
-        seat_panel(surface, board, seat, places[f"seat{seat}"], s)
+    seats = [places[f"seat{seat}"] for seat in range(len(board.seats))]
+    look = seat_look(board, seats, s)
+    for seat, rect in enumerate(seats):
+        seat_panel(surface, board, seat, rect, s, look)
     if not board.seats:
         _opening(surface, board, places, s)
     log = places["log"]
@@ -157,19 +160,36 @@ def _opening(surface: pygame.Surface, board: Board, places: dict[str, pygame.Rec
 
 
 def _top(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
+    """The title; in the middle the round and phase, or while there is one a
+    connection trouble or a refusal (`_status`)."""
     surface.blit(art.panel(rect.size), rect)
-    draw_label(surface, tr("title"), text_size(s, 40), (rect.left + px(s, 24), rect.centery),
-               art.ACCENT, True, "midleft")
+    title = draw_label(surface, tr("title"), text_size(s, 40),
+                       (rect.left + px(s, 24), rect.centery), art.ACCENT, True, "midleft")
     view = board.view
-    if view is not None:
+    if board.status:
+        left, right = title.right + px(s, 24), rect.right - px(s, STATUS_RIGHT[view is None])
+        _status(surface, board.status, pygame.Rect(left, rect.top, right - left, rect.h), s)
+    elif view is not None:
         phase = tr_name("phase", phase=view["phase"])
         about = phase if view["phase"] in ("setup", "over") else \
             f"{tr('round', n=view['round'])} · {phase}"
         draw_label(surface, about, text_size(s, 34), rect.center, art.TEXT_LIGHT, True, "center")
-    if board.status:
-        shown = fonts.fit(board.status, text_size(s, 28), rect.w // 3)
-        draw_label(surface, shown, text_size(s, 28), (rect.right - px(s, 24), rect.centery),
-                   art.DANGER, False, "midright")
+
+
+STATUS_RIGHT = {False: 268, True: 552}
+"""Design pixels from the top bar's right end to the status's, during the game
+(left of Back) and before it (left of Start too)."""
+
+
+def _status(surface: pygame.Surface, status: str, area: pygame.Rect, s: float) -> None:
+    """The status in the middle of `area`, wrapped and smaller if need be."""
+    size, lines = fitted(status, text_size(s, 28), fonts.readable(text_size(s, MIN_TEXT)),
+                         area.w, area.h)
+    step = fonts.line_step(size, 1.25)
+    y = area.centery - len(lines) * step // 2
+    for line in lines:
+        draw_label(surface, line, size, (area.centerx, y), art.DANGER, False, "midtop")
+        y += step
 
 
 def _waiting(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float) -> None:
@@ -249,7 +269,8 @@ def _rows_and_market(surface: pygame.Surface, board: Board, places: dict[str, py
 
 
 def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
-    """Whose turn it is, who is still choosing, or who won."""
+    """Whose turn it is, who is still choosing, or who won: wrapped, and smaller
+    (down to `MIN_TEXT`) where the lines do not fit the panel."""
     view = board.view
     assert view is not None
     surface.blit(art.panel(rect.size), rect)
@@ -263,8 +284,8 @@ def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) ->
         text = tr("display.turn", name=name_of(board, view["active"]))
     else:
         text = ""
-    size = text_size(s, 40)
-    lines = fonts.wrap(text, size, rect.w - px(s, 40), True)[:2]
+    size, lines = fitted(text, text_size(s, 40), fonts.readable(text_size(s, MIN_TEXT)),
+                         rect.w - px(s, 40), rect.h, True, 1.2)
     y = rect.centery - len(lines) * fonts.line_step(size, 1.2) // 2
     for line in lines:
         draw_label(surface, line, size, (rect.centerx, y), art.ACCENT, True, "midtop")

@@ -4,6 +4,8 @@ seat on the web seat page (`join_text` also tells the waiting room's link)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -12,7 +14,7 @@ from net.host.web import seat_url
 
 from ...rules import SeatView
 from ..ui import art, fonts, qr, tokens
-from ..ui.cards import card_back
+from ..ui.cards import SMALLEST_TEXT, card_back
 from ..ui.i18n import tr, tr_name, trn
 from .bigboard import MIN_SHRUNK, MIN_TEXT, Board, draw_lines, name_of, px, text_size
 from .canvas import card_face, draw_label
@@ -26,62 +28,308 @@ def _kind(info: dict[str, Any]) -> str:
 
 
 def seat_panel(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
-          s: float) -> None:
-    """One seat: name, kind and VP; then its public state, or a free seat's QR code."""
-    info = board.seats[seat]
+               s: float, look: float) -> None:
+    """One seat: name, kind and VP; then its public state, or a free seat's QR
+    code; its texts `look` times as large as the text-size setting makes them
+    (`seat_look`)."""
     view = board.view
     deciding = view is not None and seat in view["to_decide"]
     surface.blit(art.panel(rect.size, deciding), rect)
     pad = px(s, 14)
     pygame.draw.rect(surface, art.SEAT_COLORS[seat],
                      (rect.left + pad, rect.top + pad, px(s, 10), px(s, 44)))
-    left = rect.left + pad + px(s, 22)
-    size = text_size(s, 36)
-    if info.get("kind") == "open":
-        _free_seat(surface, board, seat, rect, _seat_code(board, rect, s), s)
+    if board.seats[seat].get("kind") == "open":
+        _free_seat(surface, board, seat, rect, _seat_code(board, rect, s), s, look)
         return
+    head = _head(board, seat, rect, s, look)
+    if head.vp:
+        draw_label(surface, head.vp, head.size, (rect.right - pad, head.vp_top), art.ACCENT,
+                   True, "topright")
+    _draw_lines(surface, head.name, (rect.left + pad + px(s, 22), rect.top + pad - px(s, 2)),
+                art.TEXT_LIGHT, True)
+    _draw_lines(surface, head.tags, (rect.left + pad + px(s, 22), head.tags_top),
+                art.HIGHLIGHT if deciding else art.TEXT_DIM, False)
+    if view is not None:
+        _public_state(surface, view["seats"][seat], _body(rect, head.body_top, s), s, look)
+
+
+def seat_look(board: Board, rects: list[pygame.Rect], s: float) -> float:
+    """How large the seat panels' texts are, all alike: as the text-size setting
+    makes them where every seat's panel in `rects` holds it all, else smaller,
+    down to what 100 % shows (`shrunk`)."""
+    low = 1 / fonts.text_scale()
+    look = 1.0
+    while look > low and any(_needed(board, seat, rect, s, look) > rect.bottom
+                             for seat, rect in enumerate(rects)):
+        look = max(low, look - LOOK_STEP)
+    return look
+
+
+LOOK_STEP = 0.05
+"""How much smaller `seat_look` tries the seat panels' texts each time."""
+
+
+def shrunk(s: float, value: float, look: float) -> int:
+    """A text size of the display (`text_size`) `look` times as large, never smaller
+    than 100 % shows it."""
+    size = text_size(s, value)
+    return max(fonts.readable(size), round(size * look))
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """A text drawn on lines of its own: their size, step and words."""
+
+    size: int
+    step: int
+    lines: tuple[str, ...]
+    bold: bool = False
+
+    @property
+    def height(self) -> int:
+        return (len(self.lines) - 1) * self.step + fonts.font(self.size, self.bold).get_height()
+
+
+@dataclass(frozen=True)
+class _Head:
+    """A taken seat's panel above its public state: the VP, its text size and
+    top, the name and the tags (kind, whose turn) on as many lines as they take."""
+
+    vp: str
+    size: int
+    vp_top: int
+    name: _Lines
+    tags: _Lines
+    tags_top: int
+    body_top: int
+
+
+def _head(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> _Head:
+    """Where a taken seat's name, VP and tags go: the name beside the VP on one
+    line, else on two (smaller, down to `MIN_TEXT`, before a third; the VP then
+    as small, clear of its second line), or across the panel on two with the VP
+    beside the tags; the tags under it, wrapped between tags."""
+    view = board.view
+    pad, size = px(s, 14), shrunk(s, 36, look)
+    left, top = rect.left + pad + px(s, 22), rect.top + pad - px(s, 2)
     vp = tr("display.vp", vp=board.animator.value(f"vp:{seat}", view["seats"][seat]["vp"])) \
         if view is not None else ""
-    vp_rect = draw_label(surface, vp, size, (rect.right - pad, rect.top + pad - px(s, 2)),
-                         art.ACCENT, True, "topright") if vp else pygame.Rect(rect.right, 0, 0, 0)
-    named = draw_label(surface, fonts.fit(name_of(board, seat), size,
-                                          vp_rect.left - left - pad, True), size,
-                       (left, rect.top + pad - px(s, 2)), art.TEXT_LIGHT, True)
-    line = max(rect.top + pad + px(s, 48), named.bottom, vp_rect.bottom)  # (larger text)
-    tags = [_kind(info)]
-    if deciding and view is not None:
+    across = rect.right - pad - left
+    beside = across - (_width(vp, size, True) + pad if vp else 0)
+    name_of_seat = name_of(board, seat)
+    floors = fonts.readable(text_size(s, 36)), fonts.readable(text_size(s, MIN_TEXT))
+    name = _name_lines(name_of_seat, size, *floors, beside, across)
+    wide = _name_lines(name_of_seat, size, *floors, across, across)
+    vp_low = len(name.lines) > 2 and len(wide.lines) < len(name.lines)
+    name = wide if vp_low else name
+    size = size if len(name.lines) == 1 else name.size
+    line = max(rect.top + pad + px(s, 48), top + name.height,
+               top + fonts.font(size, True).get_height())  # (larger text)
+    tags = [_kind(board.seats[seat])]
+    if view is not None and seat in view["to_decide"]:
         tags.append(tr("display.choosing_tag" if view["phase"] in ("setup", "cover")
                        else "display.turn_tag"))
-    tagged = draw_label(surface, " · ".join(tags), text_size(s, 28), (left, line),
-                        art.HIGHLIGHT if deciding else art.TEXT_DIM)
-    if view is not None:
-        top = max(line + px(s, 42), tagged.bottom + px(s, 4))
-        body = pygame.Rect(rect.left + pad, top, rect.w - 2 * pad, rect.bottom - pad - top)
-        _public_state(surface, view["seats"][seat], body, s)
+    small = shrunk(s, 28, look)
+    tagged = _Lines(small, fonts.line_step(small, 1.15),
+                    _tag_lines(tags, small, beside if vp_low else across))
+    under = max(tagged.height, fonts.font(size, True).get_height() if vp_low else 0)
+    body_top = max(line + px(s, 42), line + under + px(s, 4))
+    return _Head(vp, size, line if vp_low else top, name, tagged, line, body_top)
 
 
-def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
-                  s: float) -> None:
-    """Face-up cards (a back for a secret one); materials; pesos, workers and the
-    buildings built; the seat's number in the turn order, each number said what
-    it counts (the materials' by their icons). The cards give way to the numbers
-    (ten pesos or more, a dozen stones): no number is ever smaller."""
-    icon, size = px(s, 28), text_size(s, 28)
-    step = max(px(s, 40), fonts.line_step(size, 1.1))
-    items = [(m, info["materials"][m]) for m in materials()]
-    lines = [items, [("pesos", info["pesos"]), ("workers", info["workers"])]]
-    built = trn("display.built", len(info["built"]))
+def _name_lines(name: str, size: int, one_line: int, floor: int, first: int,
+                rest: int) -> _Lines:
+    """A seat's name beside its VP (`first` pixels wide), its further lines under
+    the VP too (`rest` wide): on one line, smaller down to `one_line` if need be;
+    else on two lines, smaller down to `floor`; else on as many as it takes."""
+    def fits(size: int, lines: tuple[str, ...]) -> bool:
+        return all(_width(line, size, True) <= (rest if i else first)
+                   for i, line in enumerate(lines))
+    for fitted in range(size, min(size, one_line) - 1, -1):
+        if fits(fitted, (name,)):
+            return _Lines(fitted, fonts.line_step(fitted, 1.1), (name,), True)
+    for fitted in range(size, min(size, floor) - 1, -1):
+        lines = _split(name, fitted, first, rest)
+        if len(lines) <= 2 and fits(fitted, lines):
+            return _Lines(fitted, fonts.line_step(fitted, 1.1), lines, True)
+    fitted = min(size, floor)
+    return _Lines(fitted, fonts.line_step(fitted, 1.1), _split(name, fitted, first, rest), True)
+
+
+def _split(name: str, size: int, first: int, rest: int) -> tuple[str, ...]:
+    """`name` on lines: as many of its words as fit `first` on the first, the
+    others wrapped to `rest`; all wrapped to `first` if its first word is wider."""
+    words = name.split()
+    count = next((n for n in range(len(words), 0, -1)
+                  if _width(" ".join(words[:n]), size, True) <= first), 0)
+    if not count:
+        return fonts.wrap(name, size, first, True)
+    tail = " ".join(words[count:])
+    return (" ".join(words[:count]), *(fonts.wrap(tail, size, rest, True) if tail else ()))
+
+
+def _tag_lines(tags: list[str], size: int, width: int) -> tuple[str, ...]:
+    """A seat's tags ("AI · medium · their turn") on lines of `width`, broken
+    between tags (and within one only if it alone is wider)."""
+    lines: list[str] = []
+    for tag in tags:
+        joined = f"{lines[-1]} · {tag}" if lines else tag
+        if lines and _width(joined, size, False) <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(fonts.wrap(tag, size, width))
+    return tuple(lines)
+
+
+@fonts.drawn_with_text  # (forgotten with the text size)
+@lru_cache(maxsize=1024)
+def _width(words: str, size: int, bold: bool) -> int:
+    """How wide `words` are at `size` (measured for every seat at every `seat_look`
+    tried, each frame)."""
+    return fonts.font(size, bold).size(words)[0]
+
+
+def _draw_lines(surface: pygame.Surface, text: _Lines, topleft: tuple[int, int],
+                color: art.Color, bold: bool) -> None:
+    x, y = topleft
+    for line in text.lines:
+        draw_label(surface, line, text.size, (x, y), color, bold)
+        y += text.step
+
+
+def _body(rect: pygame.Rect, top: int, s: float) -> pygame.Rect:
+    """A taken seat's public state's room in its panel `rect`, from `top` down."""
+    pad = px(s, 14)
+    return pygame.Rect(rect.left + pad, top, rect.w - 2 * pad, rect.bottom - pad - top)
+
+
+def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> int:
+    """The lowest pixel a seat's panel draws on at `look` (its pad under it)."""
+    if board.seats[seat].get("kind") == "open":
+        _, area, lines = _free_texts(board, rect, _seat_code(board, rect, s), s, look)
+        step = fonts.line_step(shrunk(s, 28, look), 1.25)
+        return area.top + len(lines) * step - step // 4 + px(s, 14)
+    head = _head(board, seat, rect, s, look)
+    if board.view is None:
+        return head.tags_top + head.tags.height + px(s, 14)
+    body = _body(rect, head.body_top, s)
+    body.h = max(body.h, px(s, 100 * print_scale()))  # (the cards at their highest)
+    info = board.view["seats"][seat]
+    state = _state_lines(info, body, s, look)
+    return body.top + max(_card_size(info, body, s)[1], state.height) + px(s, 14)
+
+
+Piece = tuple[str, str]
+"""A piece of a seat's state on its line: (icon name, count), or ("", words)."""
+
+
+@dataclass(frozen=True)
+class _State:
+    """A seat's numbers and words beside its face-up cards: each line's pieces
+    (a material's, the pesos' or the workers' name and count, or words)."""
+
+    lines: tuple[tuple[Piece, ...], ...]
+    size: int
+    step: int
+    """From a line to the next: 40 design pixels, less in a short panel (`least`)."""
+    icon: int
+
+    @property
+    def shown(self) -> int:
+        """A line's height."""
+        return max(self.icon, fonts.font(self.size).get_height())
+
+    @property
+    def least(self) -> int:
+        """The closest the lines may be."""
+        return self.shown + max(1, self.icon // 14)
+
+    @property
+    def height(self) -> int:
+        """The lines' height, closest."""
+        return (len(self.lines) - 1) * self.least + self.shown if self.lines else 0
+
+
+def _card_size(info: SeatView, body: pygame.Rect, s: float) -> tuple[int, int]:
+    """A seat's face-up cards' size in its public state's room `body`: 100 design
+    pixels high, larger as their print is (`print_scale`); narrower, as high,
+    where its numbers need the width (ten pesos or more, a dozen stones), as they
+    do at 100 % (at a larger text the numbers wrap rather than narrow them more)."""
+    size = shrunk(s, 28, 0.0)
+    words = max(sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(group))
+                for group in _groups(info))
+    wide = max(1, round(min(body.h, px(s, 100 * print_scale())) / 1.45))
+    return max(1, min(wide, (body.w - words - px(s, 26)) // 2)), round(wide * 1.45)
+
+
+def print_scale() -> float:
+    """How much larger the print on a card is at the text-size setting than at 100 %
+    (its floor, `SMALLEST_TEXT` screen pixels, rounds up to a design size)."""
+    return fonts.scaled(fonts.readable(SMALLEST_TEXT)) / SMALLEST_TEXT
+
+
+def _groups(info: SeatView) -> list[list[Piece]]:
+    """A seat's state by lines, as at 100 %: its materials; pesos, workers and
+    the buildings built; its number in the turn order (pieces as `_State` has them)."""
     number = tr("display.number", number=f"{info['number']:02d}") \
         if info["number"] is not None else ""
+    return [[(m, str(info["materials"][m])) for m in materials()],
+            [("pesos", str(info["pesos"])), ("workers", str(info["workers"])),
+             ("", trn("display.built", len(info["built"])))],
+            [("", number)] if number else []]
 
-    def across(entries: list[tuple[str, int]]) -> int:
-        return sum(icon + px(s, 10) + fonts.font(size, True).size(str(count))[0]
-                   for _, count in entries)
-    words = max(across(items), across(lines[1]) + px(s, 8) + fonts.font(size).size(built)[0],
-                fonts.font(size).size(number)[0])
-    card_w = max(1, min(round(min(body.h, px(s, 100)) / 1.45),
-                        (body.w - words - px(s, 26)) // 2))
-    card_h = round(card_w * 1.45)
+
+def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float) -> _State:
+    """A seat's materials; pesos, workers and the buildings built; its number in
+    the turn order: one line each if they fit beside the face-up cards, else
+    wrapped onto more (`_balanced`)."""
+    icon, size = px(s, 28), shrunk(s, 28, look)
+    width = body.right - _words_left(info, body, s)
+    lines = tuple(line for group in _groups(info) for line in _balanced(group, size, s, width))
+    state = _State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
+    if len(lines) > 1:
+        room = (body.h - state.shown) // (len(lines) - 1)
+        state = replace(state, step=max(state.least, min(state.step, room)))
+    return state
+
+
+def _balanced(group: list[Piece], size: int, s: float, width: int) -> list[tuple[Piece, ...]]:
+    """A group of a seat's state on as few lines of `width` as hold it, as evenly
+    filled as can be (five materials: three, then two); else a piece a line, words
+    wider than `width` wrapped."""
+    def wide(line: list[Piece]) -> int:
+        return sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(line))
+    for count in range(1, len(group) + 1):
+        each = -(-len(group) // count)
+        lines = [group[i:i + each] for i in range(0, len(group), each)]
+        if all(wide(line) <= width for line in lines):
+            return [tuple(line) for line in lines]
+    return [line for piece in group for line in
+            ([(piece,)] if piece[0] or wide([piece]) <= width else
+             [(("", words),) for words in fonts.wrap(piece[1], size, width)])]
+
+
+def _words_left(info: SeatView, body: pygame.Rect, s: float) -> int:
+    return body.left + 2 * _card_size(info, body, s)[0] + px(s, 20)
+
+
+def _piece_width(piece: Piece, size: int, s: float, after: bool) -> int:
+    """How wide a piece of a seat's state is on its line (`after` another one)."""
+    kind, words = piece
+    if kind:
+        return px(s, 28) + px(s, 4) + _width(words, size, True) + px(s, 6)
+    return (px(s, 8) if after else 0) + _width(words, size, False)
+
+
+def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s: float,
+                  look: float) -> None:
+    """Face-up cards (a back for a secret one), never smaller than at 100 %
+    (`_card_size`); beside them the materials; pesos, workers and the buildings
+    built; the seat's number in the turn order, each number said what it counts
+    (the materials' by their icons), lines wrapped rather than anything made
+    smaller than 100 % shows it (`seat_look` makes the panel's texts smaller
+    where they do not fit at the text-size setting)."""
+    card_w, card_h = _card_size(info, body, s)
     cards = list(info["face_up"])
     for i in range(2):
         slot = pygame.Rect(body.left + i * (card_w + px(s, 6)), body.top, card_w, card_h)
@@ -91,28 +339,22 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect,
             surface.blit(card_back(slot.size), slot)
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=px(s, 5))
-    left = body.left + 2 * card_w + px(s, 20)
-    for row, entries in enumerate(lines):
-        x, y = left, body.top + row * step
-        for name, count in entries:
-            surface.blit(tokens.resource_icon(name, icon), (x, y))
-            label = draw_label(surface, str(count), size, (x + icon + px(s, 4), y + icon // 2),
+    state = _state_lines(info, body, s, look)
+    left = _words_left(info, body, s)
+    for row, pieces in enumerate(state.lines):
+        x, y = left, body.top + row * state.step
+        for kind, words in pieces:
+            if not kind:
+                x += px(s, 8) if x > left else 0
+                label = draw_label(surface, words, state.size, (x, y + state.icon // 2),
+                                   art.TEXT_LIGHT, False, "midleft")
+                x = label.right
+                continue
+            surface.blit(tokens.resource_icon(kind, state.icon), (x, y))
+            label = draw_label(surface, words, state.size,
+                               (x + state.icon + px(s, 4), y + state.icon // 2),
                                art.TEXT_LIGHT, True, "midleft")
             x = label.right + px(s, 6)
-        if row == 1:
-            _words(surface, built, size,
-                   pygame.Rect(x + px(s, 8), y, body.right - x - px(s, 8), icon))
-    if number:
-        _words(surface, number, size, pygame.Rect(left, body.top + 2 * step, body.right - left,
-                                                  icon))
-
-
-def _words(surface: pygame.Surface, text: str, size: int, room: pygame.Rect) -> None:
-    """`text` at the left of `room`, middle high; smaller only where a small
-    window leaves no room for it whole."""
-    fitted = fonts.fit_size(text, size, room.w, 1, False)
-    draw_label(surface, text, fitted, (room.left, room.centery), art.TEXT_LIGHT, False,
-               "midleft")
 
 
 def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
@@ -126,36 +368,46 @@ def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
 
 
 def _free_seat(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Rect,
-               code: pygame.Rect | None, s: float) -> None:
+               code: pygame.Rect | None, s: float, look: float) -> None:
     """A free seat: in `code` the QR code of the link that takes this very seat
     (`seat_url`); to its left "Free seat" (on two lines if need be), "Scan to take
-    this seat" and the join code (a short panel leaves "Scan to take this seat"
-    to the QR code, as `_join_text` does)."""
-    pad = px(s, 14)
-    right = rect.right - pad
+    this seat" and the join code (`_free_texts`)."""
     if code is not None:
         image = qr.surface(seat_url(board.web, seat), code.w)
         surface.blit(image, image.get_rect(center=code.center))
-        right = code.left - pad
+    title, area, lines = _free_texts(board, rect, code, s, look)
+    top = rect.top + px(s, 14) - px(s, 2)
+    _draw_lines(surface, title, (area.left, top), art.TEXT_LIGHT, True)
+    draw_lines(surface, lines, shrunk(s, 28, look), area, s)
+
+
+def _free_texts(board: Board, rect: pygame.Rect, code: pygame.Rect | None, s: float,
+                look: float) -> tuple[_Lines, pygame.Rect, list[tuple[str, art.Color, bool]]]:
+    """A free seat's title ("Free seat", on one line down to `MIN_TEXT`, else on
+    two), the room under it left of its QR code, and the lines there: "Scan to
+    take this seat" and the join code (a short panel leaves "Scan to take this
+    seat" to the QR code, as `join_text` does)."""
+    pad = px(s, 14)
+    right = code.left - pad if code is not None else rect.right - pad
     left = rect.left + pad + px(s, 22)
-    free = tr("display.free")  # (on one line down to `MIN_TEXT`, else on two)
-    one_line = fonts.fit_size(free, text_size(s, 36), right - left, 1, True)
-    big, title = fonts.fit_whole(free, max(one_line, text_size(s, MIN_TEXT)), right - left, True)
-    top = rect.top + pad - px(s, 2)
-    for line in title:
-        draw_label(surface, line, big, (left, top), art.TEXT_LIGHT, True)
-        top += fonts.line_step(big, 1.1)
-    top = max(top + px(s, 4), rect.top + pad + px(s, 48))
-    area = pygame.Rect(left, top, right - left, rect.bottom - pad - top)
-    size = text_size(s, 28)
+    free = tr("display.free")
+    one_line = fonts.fit_size(free, shrunk(s, 36, look), right - left, 1, True)
+    big, title = fonts.fit_whole(free, max(one_line, fonts.readable(text_size(s, MIN_TEXT))),
+                                 right - left, True)
+    under = max(rect.top + pad - px(s, 2) + len(title) * fonts.line_step(big, 1.1) + px(s, 4),
+                rect.top + pad + px(s, 48))
+    size = shrunk(s, 28, look)
+    step = fonts.line_step(size, 1.25)
+    width = right - left
     lines = [(line, art.TEXT_LIGHT, False) for line in fonts.wrap(tr("display.scan_seat"), size,
-                                                                    area.w)]
+                                                                    width)]
     lines += [(line, art.ACCENT, True)
-              for line in fonts.wrap_whole(tr("display.code", code=board.code), size, area.w,
+              for line in fonts.wrap_whole(tr("display.code", code=board.code), size, width,
                                            True)]  # (the code broken only at its hyphens)
-    if len(lines) * fonts.line_step(size, 1.25) > area.h + fonts.line_step(size, 1.25) // 4:
+    area = pygame.Rect(left, under, width, rect.bottom - pad - under)
+    if len(lines) * step > area.h + step // 4:
         lines = [line for line in lines if line[1] != art.TEXT_LIGHT]
-    draw_lines(surface, lines, size, area, s)
+    return _Lines(big, fonts.line_step(big, 1.1), title, True), area, lines
 
 
 def join_text(surface: pygame.Surface, board: Board, area: pygame.Rect, s: float,

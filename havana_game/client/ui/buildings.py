@@ -184,22 +184,36 @@ class RoomParts:
 def room_parts(name: str, cost: tuple[int, ...], size: tuple[int, int],
                text: int) -> RoomParts:
     """The parts of a big screen's building card of `size` with text of `text`
-    pixels: the name wrapped in whole words (`fonts.wrap_whole`), smaller only if
-    a word of it is wider than the card; the façade strip as high as the VP star
-    that holds a number of that size."""
+    pixels: the name wrapped in whole words (`room_name`); the façade strip as
+    high as the VP star that holds a number of that size, higher where the name
+    and the cost leave it room."""
     w, h = size
     pad = max(2, text // 8)
     inner = w - 2 - 2 * pad
-    shown, lines = fonts.fit_whole(name, text, inner)
     icon = max(6, round(text * 1.1))
     rows = max(1, -(-sum(1 for n in cost if n) // ROOM_COLUMNS))
     cost_top = h - 3 - pad - rows * (icon + 2)
-    step = fonts.line_step(shown, 1.1)
     badge = max(6, round(text * 1.6))
+    shown, lines = room_name(name, text, inner, cost_top - 3 * pad - 2 - badge)
+    step = fonts.line_step(shown, 1.1)
     room = h - 3 - 2 * pad - 3 * step - 2 * (icon + 2) - 2 * pad  # (three lines, two of cost)
     high = min(max(badge, room), cost_top - pad - 2 - len(lines) * step - pad)
     strip = pygame.Rect(pad, pad, inner, max(badge, high))
     return RoomParts(strip, lines, shown, step, icon, cost_top)
+
+
+def room_name(name: str, text: int, width: int, height: int) -> tuple[int, tuple[str, ...]]:
+    """(size, lines): a building's name in whole words (`fonts.wrap_whole`) at the
+    largest size up to `text` whose lines fit `width` x `height` (a larger
+    text-size setting gives it more lines and the picture less), never smaller
+    than `text` shows at 100 %; at that size, smaller only if a word of it is
+    wider than the card (`fonts.fit_whole`)."""
+    for size in range(text, min(text, fonts.readable(text)) - 1, -1):
+        lines = fonts.wrap_whole(name, size, width)
+        if len(lines) * fonts.line_step(size, 1.1) <= height and \
+                all(fonts.font(size).size(line)[0] <= width for line in lines):
+            return size, lines
+    return fonts.fit_whole(name, min(text, fonts.readable(text)), width)
 
 
 def draw_room_building(surface: pygame.Surface, rect: pygame.Rect, ident: str, name: str,
@@ -211,7 +225,7 @@ def draw_room_building(surface: pygame.Surface, rect: pygame.Rect, ident: str, n
     placed on the screen itself, where a text audit sees them): the same façade,
     star, mark and icons as `building_card`, but the name, the VP and the cost
     numbers all in text of `text` pixels, the name in whole words on up to three
-    lines."""
+    lines (more at a larger text size, `room_name`)."""
     face = room_parts(name, cost, rect.size, text)
     surface.blit(rounded_card(rect.size, (250, 244, 228), INK), rect)
     strip = face.strip.move(rect.topleft)
