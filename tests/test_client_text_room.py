@@ -39,8 +39,9 @@ def test_every_text_has_room(tmp_path: Any, language: str, text_size: float,
 
 
 def test_the_audit_finds_a_text_cut_short_or_with_lines_left_out() -> None:
-    """The audit can fail: an ellipsis, and a wrapped text drawn without its last
-    line (as the action panel's prompt was, three lines at the most), are found."""
+    """The audit can fail: a name overrunning the room its card gives it, and a
+    wrapped text drawn without its last line (as the action panel's prompt was,
+    three lines at the most), are found."""
     import pygame
 
     from havana_game.client.ui import fonts
