@@ -215,8 +215,8 @@ def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -
     body = _body(rect, head.body_top, s)
     body.h = max(body.h, px(s, 100 * print_scale()))  # (the cards at their highest)
     info = board.view["seats"][seat]
-    state = _state_lines(info, body, s, look)
-    return body.top + max(_card_size(info, body, s)[1], state.height) + px(s, 14)
+    (_, high), state = _beside(info, body, s, look)
+    return body.top + max(high, state.height) + px(s, 14)
 
 
 Piece = tuple[str, str]
@@ -250,16 +250,25 @@ class _State:
         return (len(self.lines) - 1) * self.least + self.shown if self.lines else 0
 
 
-def _card_size(info: SeatView, body: pygame.Rect, s: float) -> tuple[int, int]:
-    """A seat's face-up cards' size in its public state's room `body`: 100 design
-    pixels high, larger as their print is (`print_scale`); narrower, as high,
-    where its numbers need the width (ten pesos or more, a dozen stones), as they
-    do at 100 % (at a larger text the numbers wrap rather than narrow them more)."""
+def _beside(info: SeatView, body: pygame.Rect, s: float,
+            look: float) -> tuple[tuple[int, int], _State]:
+    """A seat's face-up cards' size in its public state's room `body`, and its
+    state's lines beside them. The cards are 100 design pixels high, larger as
+    their print is (`print_scale`); narrower, as high, where the numbers need the
+    width (ten pesos or more, a dozen stones) as they do at 100 %; at a larger
+    text as much wider as their print where the numbers take no more lines so."""
     size = shrunk(s, 28, 0.0)
     words = max(sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(group))
                 for group in _groups(info))
     wide = max(1, round(min(body.h, px(s, 100 * print_scale())) / 1.45))
-    return max(1, min(wide, (body.w - words - px(s, 26)) // 2)), round(wide * 1.45)
+    narrow = max(1, min(wide, (body.w - words - px(s, 26)) // 2))
+    plain = _state_lines(info, body, s, look, narrow)
+    grown = min(wide, round(narrow * print_scale()))
+    if grown > narrow:
+        state = _state_lines(info, body, s, look, grown)
+        if len(state.lines) <= len(plain.lines):
+            return (grown, round(wide * 1.45)), state
+    return (narrow, round(wide * 1.45)), plain
 
 
 def print_scale() -> float:
@@ -279,12 +288,13 @@ def _groups(info: SeatView) -> list[list[Piece]]:
             [("", number)] if number else []]
 
 
-def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float) -> _State:
+def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float,
+                 card: int) -> _State:
     """A seat's materials; pesos, workers and the buildings built; its number in
-    the turn order: one line each if they fit beside the face-up cards, else
-    wrapped onto more (`_balanced`)."""
+    the turn order: one line each if they fit beside the face-up cards (`card`
+    pixels wide), else wrapped onto more (`_balanced`)."""
     icon, size = px(s, 28), shrunk(s, 28, look)
-    width = body.right - _words_left(info, body, s)
+    width = body.right - _words_left(body, card, s)
     lines = tuple(line for group in _groups(info) for line in _balanced(group, size, s, width))
     state = _State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
     if len(lines) > 1:
@@ -309,8 +319,9 @@ def _balanced(group: list[Piece], size: int, s: float, width: int) -> list[tuple
              [(("", words),) for words in fonts.wrap(piece[1], size, width)])]
 
 
-def _words_left(info: SeatView, body: pygame.Rect, s: float) -> int:
-    return body.left + 2 * _card_size(info, body, s)[0] + px(s, 20)
+def _words_left(body: pygame.Rect, card: int, s: float) -> int:
+    """Where a seat's state's lines begin, right of its two face-up cards."""
+    return body.left + 2 * card + px(s, 20)
 
 
 def _piece_width(piece: Piece, size: int, s: float, after: bool) -> int:
@@ -324,12 +335,12 @@ def _piece_width(piece: Piece, size: int, s: float, after: bool) -> int:
 def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s: float,
                   look: float) -> None:
     """Face-up cards (a back for a secret one), never smaller than at 100 %
-    (`_card_size`); beside them the materials; pesos, workers and the buildings
+    (`_beside`); beside them the materials; pesos, workers and the buildings
     built; the seat's number in the turn order, each number said what it counts
     (the materials' by their icons), lines wrapped rather than anything made
     smaller than 100 % shows it (`seat_look` makes the panel's texts smaller
     where they do not fit at the text-size setting)."""
-    card_w, card_h = _card_size(info, body, s)
+    (card_w, card_h), state = _beside(info, body, s, look)
     cards = list(info["face_up"])
     for i in range(2):
         slot = pygame.Rect(body.left + i * (card_w + px(s, 6)), body.top, card_w, card_h)
@@ -339,8 +350,7 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s:
             surface.blit(card_back(slot.size), slot)
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=px(s, 5))
-    state = _state_lines(info, body, s, look)
-    left = _words_left(info, body, s)
+    left = _words_left(body, card_w, s)
     for row, pieces in enumerate(state.lines):
         x, y = left, body.top + row * state.step
         for kind, words in pieces:
