@@ -116,12 +116,12 @@ def _head(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> 
         if view is not None else ""
     across = rect.right - pad - left
     beside = across - (_width(vp, size, True) + pad if vp else 0)
-    name_of_seat = name_of(board, seat)
+    player = name_of(board, seat)
     floors = fonts.readable(text_size(s, 36)), fonts.readable(text_size(s, MIN_TEXT))
-    name = _name_lines(name_of_seat, size, *floors, beside, across)
-    wide = _name_lines(name_of_seat, size, *floors, across, across)
-    vp_low = len(name.lines) > 2 and len(wide.lines) < len(name.lines)
-    name = wide if vp_low else name
+    name = _name_lines(player, size, *floors, beside, across)
+    wide = _name_lines(player, size, *floors, across, across) if len(name.lines) > 2 else name
+    vp_low = len(wide.lines) < len(name.lines)
+    name = wide
     size = size if len(name.lines) == 1 else name.size
     line = max(rect.top + pad + px(s, 48), top + name.height,
                top + fonts.font(size, True).get_height())  # (larger text)
