@@ -311,3 +311,19 @@ def test_the_new_game_screen_is_centered(tmp_path, size):
     bottom = [controls[name] for name in ("back", "phones", "start")]
     for group in (rows, bottom):
         assert abs(group[0].unionall(group[1:]).centerx - size[0] // 2) <= 2
+
+
+def test_a_button_label_too_long_for_one_line_wraps_whole():
+    """A label that does not fit its button even set smaller takes two lines (the
+    button's owner gives them room), never an ellipsis."""
+    from havana_game.client.ui.textaudit import TextLog, recording, traced
+
+    pygame.init()
+    log = TextLog()
+    label = "Maximiliano Wolfgang Hohenbergen"
+    button = widgets.Button("seat", pygame.Rect(10, 10, 300, 70), label, lambda: None)
+    with recording(log):
+        button.draw(traced((400, 100), log))
+    lines = [placed.value for placed in log.placed]
+    assert len(lines) == 2 and " ".join(lines) == label
+    assert all(button.rect.contains(placed.ink) for placed in log.placed)

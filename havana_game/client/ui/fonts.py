@@ -287,18 +287,6 @@ def fit_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[in
     return 6, wrap_whole(value, 6, width, bold)
 
 
-def fit(value: str, size: int, width: int, bold: bool = False) -> str:
-    """`value`, shortened with an ellipsis if it is wider than `width` (a cut the
-    text audit reports: kept only for the big screen's last callers)."""
-    face = font(size, bold)
-    if face.size(value)[0] <= width:
-        return value
-    value = value.rstrip()
-    while value and face.size(value + "…")[0] > width:
-        value = value[:-1].rstrip()
-    return value + "…"
-
-
 Cached = TypeVar("Cached", bound="_lru_cache_wrapper[Any]")
 
 _CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, wrap_whole, fit_size, fit_block]

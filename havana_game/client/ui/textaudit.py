@@ -32,8 +32,6 @@ class TextLog:
     placed: list[Placed] = field(default_factory=list)
     images: list[pygame.Rect] = field(default_factory=list)
     """Where the other pictures (icons, cards, panels) drawn in this frame went."""
-    cut: list[str] = field(default_factory=list)
-    """Texts `fonts.fit` shortened with an ellipsis in this frame."""
     names_cut: dict[str, bool] = field(default_factory=dict)
     """Names fitted onto cards (`fonts.fit_block`, bold), and whether they overran the
     room their card gave them (drawn over its other parts, or cut off at its edge)."""
@@ -56,7 +54,6 @@ class TextLog:
     def clear(self) -> None:
         self.placed.clear()
         self.images.clear()
-        self.cut.clear()
         self.names_cut.clear()
         self.wrapped.clear()
         self.fitted.clear()
@@ -91,7 +88,6 @@ def recording(log: TextLog) -> Iterator[None]:
     """Record every text `fonts.text` renders into `log` (the cache emptied so
     that each text is rendered, and so recorded, again)."""
     real: Callable[..., pygame.Surface] = fonts.text
-    real_fit: Callable[..., str] = fonts.fit
     real_block: Callable[..., fonts.Block] = fonts.fit_block
     real_wrap: Callable[..., tuple[str, ...]] = fonts.wrap
     real_whole: Callable[..., tuple[str, ...]] = fonts.wrap_whole
@@ -117,25 +113,19 @@ def recording(log: TextLog) -> Iterator[None]:
             log.wrapped[value] = lines
         return lines
 
-    def fit(value: str, size: int, width: int, bold: bool = False) -> str:
-        shown = real_fit(value, size, width, bold)
-        if shown != value:
-            log.cut.append(value)
-        return shown
-
     def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
              bold: bool = False) -> pygame.Surface:
         surface = real(value, size, color, bold)
         log.rendered[id(surface)] = (surface, value)
         return surface
     _forget_text()
-    fonts.text, fonts.fit, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
-        text, fit, fit_block, wrap, wrap_whole  # type: ignore[assignment]
+    fonts.text, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
+        text, fit_block, wrap, wrap_whole  # type: ignore[assignment]
     try:
         yield
     finally:
-        fonts.text, fonts.fit, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
-            real, real_fit, real_block, real_wrap, real_whole  # type: ignore[assignment]
+        fonts.text, fonts.fit_block, fonts.wrap, fonts.wrap_whole = \
+            real, real_block, real_wrap, real_whole  # type: ignore[assignment]
         _forget_text()
 
 
@@ -152,18 +142,17 @@ SLACK = 1
 
 def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect]) -> list[str]:
     """What is wrong with the texts of the frame `log` saw, in `window` among
-    `buttons`: a text cut short (an ellipsis, even with the whole text on hover; a
-    wrapped text whose first line was drawn and not all the others; a name that
-    overran its card), off the window, overlapping another text, or crossing the
-    edge of a button or a picture (neither inside nor outside it)."""
-    found = [f"cut: {value!r}" for value in log.cut]
+    `buttons`: a text cut short (a wrapped text whose first line was drawn and not
+    all the others; a name that overran its card: no text is shortened with an
+    ellipsis, whatever a tooltip shows), off the window, overlapping another text,
+    or crossing the edge of a button or a picture (neither inside nor outside it)."""
     drawn = {p.value for p in log.placed}
     whole = {value for value, lines in log.wrapped.items()
              if all(line in drawn for line in lines if line)}
     begun = {lines[0] for value, lines in (*log.wrapped.items(), *log.fitted.items())
              if all(line in drawn for line in lines if line)}
     """(a first line another text shown whole begins with is that text's)"""
-    found += [f"lines left out: {value!r}" for value, lines in log.wrapped.items()
+    found = [f"lines left out: {value!r}" for value, lines in log.wrapped.items()
               if value not in whole and lines[0] in drawn and lines[0] not in begun]
     found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
               if cut]

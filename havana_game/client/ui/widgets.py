@@ -59,7 +59,7 @@ class Button:
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         icon_w = sum(i.get_width() + 2 for i in self.icons)
         size = self.label_size()
-        block = fonts.fit_lines(self.label, size, size, self._room(), True)
+        block = fonts.fit_lines(self.label, self._largest(), size, self._room(), True)
         lines = [fonts.text(line, size, ink, True) for line in block.lines]
         x = r.centerx - (icon_w + max(line.get_width() for line in lines)) // 2
         for icon in self.icons:
@@ -72,10 +72,15 @@ class Button:
     def label_size(self) -> int:
         """The label's text size: as large as the height allows (`text_size` at the
         most) and the width takes on one line (a label too long for one line even
-        at the smallest is drawn on two, three...: the button's owner gives them room)."""
+        at the smallest wraps onto two lines, three..., as large as they fit: the
+        button's owner gives them room)."""
+        return fonts.fit_size(self.label, self._largest(), self._room(), 1, True)
+
+    def _largest(self) -> int:
+        """The label's text size at the most: as the height allows, `text_size` at
+        the most."""
         most = max(9, int(self.rect.h * 0.42))
-        return fonts.fit_size(self.label, min(most, self.text_size or most), self._room(), 1,
-                              True)
+        return min(most, self.text_size or most)
 
     def _room(self) -> int:
         """The width the label may take: the button's, less its icons and margins."""
