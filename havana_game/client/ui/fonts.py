@@ -190,6 +190,7 @@ def fit_lines(value: str, size: int, floor: int, width: int, bold: bool = False,
     return block
 
 
+@lru_cache(maxsize=1024)
 def fits(value: str, size: int, width: int, height: int, bold: bool = False,
          spacing: float = 1.2) -> bool:
     """Whether `value` fits a box of `width` x `height` at design `size`, its words
@@ -289,7 +290,7 @@ def fit_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[in
 
 Cached = TypeVar("Cached", bound="_lru_cache_wrapper[Any]")
 
-_CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, wrap_whole, fit_size, fit_block]
+_CACHES: list[_lru_cache_wrapper[Any]] = [text, wrap, wrap_whole, fit_size, fit_block, fits]
 """What a change of text size makes stale."""
 
 
