@@ -65,9 +65,16 @@ class SavedGamesScene(Scene):
         return self.games[start:start + self.per_page()]
 
     def per_page(self) -> int:
-        """How many rows fit above the buttons (`PER_PAGE` at the most)."""
-        room = self.size[1] - self.px(70) - self.px(110)
+        """How many rows fit between the title and the notes above the buttons
+        (`PER_PAGE` at the most)."""
+        room = self.notes_top() - self.px(110) + self.px(ROW_GAP)
         return max(1, min(PER_PAGE, room // (self.row_height() + self.px(ROW_GAP))))
+
+    def notes_top(self) -> int:
+        """Where the page's number and a message go, under the rows and above the
+        buttons: the room of their lines at the largest text."""
+        lines = fonts.line_step(self.px(14), 1.4) + fonts.line_step(self.px(16), 1.4)
+        return self.size[1] - self.px(70) - self.px(8) - lines
 
     def row_height(self) -> int:
         """The rows' height: `ROW_HEIGHT`, or taller for the lines of the game that
@@ -147,11 +154,12 @@ class SavedGamesScene(Scene):
                     label = fonts.text(line, block.size, color, bold)
                     surface.blit(label, (row.left + px(16), y + i * block.step))
                 y += px(26) + block.height - block.step
+        below = self.notes_top() / self.scale  # (design pixels, as `note` takes them)
         if self.pages() > 1:
-            self.note(surface, tr("saved.page", n=self.page + 1, count=self.pages()), 600,
-                      art.TEXT_DIM, 14)
+            below = self.note(surface, tr("saved.page", n=self.page + 1, count=self.pages()),
+                              below, art.TEXT_DIM, 14)
         if self.message:
-            self.note(surface, self.message, 625, art.DANGER)
+            self.note(surface, self.message, below, art.DANGER)
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages() - 1, self.page + step))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import View
-from ..ui import art
+from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.tween import Animator
 from .canvas import Canvas, building_face, card_face, draw_label
@@ -64,8 +64,13 @@ def draw_hand(surface: pygame.Surface, canvas: Canvas, view: View, picked: list[
         title = tr("hand.watched", name=canvas.watching, n=len(hand))
     else:
         title = tr("hand", n=len(hand))
-    draw_label(surface, title, canvas.px(14),
-               (area.left + canvas.px(10), area.top + canvas.px(6)), art.ACCENT, True)
+    size = canvas.px(14)  # (a long name set smaller, then wrapped: never cut)
+    block = fonts.fit_lines(title, size, int(size * fonts.SHRINK_BEFORE_WRAP),
+                            area.w - canvas.px(20), True)
+    for i, line in enumerate(block.lines):
+        draw_label(surface, line, block.size,
+                   (area.left + canvas.px(10), area.top + canvas.px(6) + i * block.step),
+                   art.ACCENT, True)
     rects = hand_rects(canvas, hand, set(picked))
     hovered = None
     for i, (card, r) in enumerate(zip(hand, rects, strict=True)):

@@ -37,7 +37,7 @@ def draw_log(surface: pygame.Surface, canvas: Canvas, lines: list[str], scroll: 
         seat, turn = getattr(line, "seat", None), getattr(line, "turn", False)
         firsts.add(len(wrapped))
         wrapped.extend((piece, seat, turn)
-                       for piece in fonts.wrap(line, size, area.w - px(28) - px(BAR)))
+                       for piece in fonts.wrap(line, size, area.w - px(28) - px(BAR), turn))
     top = area.top + px(8) + fonts.line_step(px(14), 1.3)
     room = max(0, (area.bottom - px(6) - top) // step)
     end = max(min(room, len(wrapped)), len(wrapped) - scroll)

@@ -57,12 +57,17 @@ class ReplayPanel:
             ("round_back", tr("replay.round_back"), scene.round_back, not at_start),
             ("round_forward", tr("replay.round_forward"), scene.round_forward, not at_end),
             ("speed", tr("replay.speed", n=f"{scene.speed:g}"), scene.next_speed, True)])
-        buttons += _row(area.left, rows[2], area.w, h, gap, [
-            ("seat", tr("replay.seat", name=replay.names[scene.seat]), scene.next_seat, True),
-            ("export", tr("replay.export"), scene.export, True)])
+        whose = tr("replay.seat", name=replay.names[scene.seat])
+        last: list[Entry] = [("seat", whose, scene.next_seat, True),
+                             ("export", tr("replay.export"), scene.export, True)]
+        if sum(_needs(last, h)) + gap > area.w:  # a long name: the hand's title says whose
+            last[0] = ("seat", tr("replay.seat_next"), scene.next_seat, True)
+        buttons += _row(area.left, rows[2], area.w, h, gap, last)
         for button in buttons:
             if button.name in TRANSPORT:
                 button.tooltip = tr(f"replay.{button.name}")
+            elif button.name == "seat":
+                button.tooltip = whose
         return buttons
 
     def prompt(self, view: View, current: str) -> str:
@@ -110,14 +115,20 @@ class ReplayPanel:
         return True
 
 
+def _needs(entries: list[Entry], height: int) -> list[int]:
+    """The width each entry's label takes on one line in a button of `height`,
+    margins included (`Button.label_size` as the height allows)."""
+    size = max(9, int(height * 0.42))
+    return [fonts.font(size, True).size(label)[0] + 2 * max(6, height // 4)
+            for _, label, _, _ in entries]
+
+
 def _row(left: int, top: int, width: int, height: int, gap: int,
          entries: list[Entry]) -> list[Button]:
     """Buttons sharing a row's width: equally while every label fits its share,
     else each as much wider as its label needs (none set smaller than the rest)."""
     room = width - gap * (len(entries) - 1)
-    size = max(9, int(height * 0.42))  # (`Button.label_size` as the height allows)
-    needs = [fonts.font(size, True).size(label)[0] + 2 * max(6, height // 4)
-             for _, label, _, _ in entries]
+    needs = _needs(entries, height)
     each = room // len(entries)
     spare = (room - sum(needs)) // len(entries)
     widths = [each] * len(entries) if max(needs) <= each \
