@@ -17,6 +17,7 @@ import pygame
 from ..catalogs import read_po
 from ..i18n import FALLBACK, LOCALE_DIR
 from ..presentation import decision_prompt, event_keys
+from .shots import LONGEST_NAMES
 from .table import overlays
 from .table.layout import TableLayout, table_layout
 from .table.panel import CONTROLS_ROOM, draw_panel, text_height
@@ -25,8 +26,8 @@ from .ui import fonts, widgets
 from .ui.i18n import tr, trn
 from .ui.textaudit import TextLog, problems, traced
 
-NAME = "Maximiliano"
-"""A long player's name (the new-game screen takes 20 letters; names are short)."""
+NAME = LONGEST_NAMES[1]
+"""A player's name as long as one may be, in the wider alphabet."""
 TEXT_FAMILIES: dict[str, tuple[str, ...]] = {
     "panel": ("prompt.", "error.", "why."),
     "recap": ("log.", "recap."),
