@@ -1,7 +1,8 @@
 """The big screen for a room (the table display), drawn on real surfaces: every
 text measured at 1920x1080 (the building cards' names, VP and costs among them,
-each name in whole words in every language) renders at least as tall as
-`MIN_TEXT` pixels' text, nothing is cut, overlapping or off the window at
+each name in whole words in every language, and the market's captions in
+every language at 100 % and 150 %) renders at least as tall as `MIN_TEXT`
+pixels' text, nothing is cut, overlapping or off the window at
 1280x720 (waiting room, games of 3 and 4 seats with a free one, seats with
 two-digit counts, the moment before the host tells the seats, a reaction
 shown), nor at 130 % and 150 % text with the longest names, where the seat
@@ -24,6 +25,7 @@ from havana_game.client.scenes.display import DisplayScene
 from havana_game.client.table import bigscreen, bigseats, edition
 from havana_game.client.table.logbook import LogBook
 from havana_game.client.table.logtext import building_name
+from havana_game.client.table.market import CAPTIONS
 from havana_game.client.table.reactions import BUBBLE_FILL, SHOWN
 from havana_game.client.ui import fonts, qr, textaudit
 from havana_game.client.ui.buildings import room_parts
@@ -277,6 +279,30 @@ def test_every_building_name_fits_its_big_screen_card_at_28_px_in_whole_words(bo
                            for line in parts.lines), name
                 assert parts.name_bottom <= parts.cost_top, name
     finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+@pytest.mark.parametrize("language", ["en", "fr", "pt", "ru"])
+def test_the_markets_captions_are_28_px_whole_and_apart_in_every_language(boards, language,
+                                                                          text_size):
+    """The captions under the pesos, the worker bank, the bag and the pile, in
+    every language, at 100 % and 150 % (set smaller to fit their slots, French,
+    Portuguese and Russian ones fell under `MIN_TEXT`): at least `MIN_TEXT`
+    pixels' high at 1920x1080, whole, inside the market, on no other text."""
+    floor = fonts.text("Hg", bigscreen.MIN_TEXT).get_height()
+    set_language(language)
+    try:
+        fonts.set_text_scale(text_size)
+        log = _drawn(boards["game-4"], BIG)
+        words = {tr(key) for key in CAPTIONS.values()}
+        heights = [height for text, height in log.heights if text in words]
+        assert len(heights) == len(CAPTIONS) and min(heights) >= floor, (floor, heights)
+        market = bigscreen.panels(BIG, 4)["market"]
+        assert all(market.contains(p.ink) for p in log.placed if p.value in words)
+        assert textaudit.problems(log, pygame.Rect((0, 0), BIG), []) == []
+    finally:
+        fonts.set_text_scale(1.0)
         set_language("en")
 
 

@@ -27,7 +27,7 @@ from .bigseats import join_text, seat_look, seat_panel
 from .canvas import Canvas, draw_label, room_building
 from .layout import TableLayout
 from .logpanel import LOG_TEXT, draw_log
-from .market import draw_market
+from .market import draw_market, market_lacks
 from .reactions import draw_bubble, reaction_text
 from .rows import Face, draw_rows
 
@@ -76,18 +76,34 @@ def _layout(size: tuple[int, int], scale: float, **panels: pygame.Rect) -> _FitL
 def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
     """The display's panels for a window of `size`: the top bar, a seat column on
     the left, the rows right of it across the rest of the screen (six cards a row
-    whose longest word of a name fits at `MIN_TEXT`), under them the market with
-    the turn under it, and the log. A seat's panel is higher for a larger text
-    where the column has room (fewer than three seats)."""
+    whose longest word of a name fits at `MIN_TEXT`), under them the market
+    (higher where its captions take two lines, `_market_growth`) with the turn
+    under it, and the log. A seat's panel is higher for a larger text where the
+    column has room (fewer than three seats)."""
     s = scale_of(size)
-    out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 504, 88, 1404, 572),
-           "market": _rect(s, 504, 670, 860, 290), "turn": _rect(s, 504, 970, 860, 98),
-           "log": _rect(s, 1376, 670, 532, 398)}
+    grow = _market_growth(size)
+    out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 504, 88, 1404, ROWS_H - grow),
+           "market": _rect(s, 504, 670 - grow, 860, MARKET_H + grow),
+           "turn": _rect(s, 504, 970, 860, 98), "log": _rect(s, 1376, 670 - grow, 532, 398 + grow)}
     count = max(1, players)
     slot = min(320.0 * fonts.text_scale(), (980 - 10 * (count - 1)) / count)
     for seat in range(count):
         out[f"seat{seat}"] = _rect(s, 12, 88 + seat * (slot + 10), SEAT_W, slot)
     return out
+
+
+ROWS_H, MARKET_H = 572, 290
+"""The design heights of the rows and the market where the market's captions
+take one line."""
+
+
+def _market_growth(size: tuple[int, int]) -> float:
+    """The design pixels the market takes from the rows above it: what its
+    captions on two lines lack (`market_lacks`: a caption too wide for its slot,
+    in French or at a larger text). (Not from the turn panel under it, which
+    three players' long names choosing fill.)"""
+    s = scale_of(size)
+    return market_lacks(_market_layout(size, {"market": _rect(s, 504, 670, 860, MARKET_H)})) / s
 
 
 def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
@@ -265,7 +281,7 @@ def _rows_and_market(surface: pygame.Surface, board: Board, places: dict[str, py
     rows = _rows_layout(size, view, places)
     draw_rows(surface, Canvas(rows, Animator()), view, "", None, board.hidden,
               room_face(size))
-    draw_market(surface, Canvas(_market_layout(size, places), Animator()), view)
+    draw_market(surface, Canvas(_market_layout(size, places), Animator()), view, True)
 
 
 def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
