@@ -452,6 +452,9 @@ class WebSocketTransport:
         self._started: float | None = None
         """Loop time the first byte since the stream was last at rest arrived."""
         self._close_code = CloseCode.NORMAL_CLOSURE
+        self._open = protocol.state is State.OPEN
+        """The WebSocket is open (`protocol.state`, followed after each call that may
+        change it: reading it is a property call per message otherwise)."""
 
     async def read(self, idle_timeout: float, frame_deadline: float) -> Any:
         loop = asyncio.get_running_loop()
@@ -460,7 +463,8 @@ class WebSocketTransport:
             early, self._early = self._early, b""
             self._receive(early, loop.time())
         while not self._messages:
-            self._check()
+            if not self._open or self.protocol.parser_exc is not None:
+                self._check()
             started = self._started
             when = started + frame_deadline if started is not None else idle_end
             try:
@@ -472,18 +476,20 @@ class WebSocketTransport:
             if not data:
                 self._deadline.stop()
                 self.protocol.receive_eof()
+                self._open = False
                 raise asyncio.IncompleteReadError(b"", None)
             self._receive(data, loop.time())
         return decode_body(self._messages.popleft())
 
     def _receive(self, data: bytes, now: float) -> None:
-        if self._edges.at_rest and self.protocol.state is State.OPEN:
+        if self._open and self._edges.at_rest:
             body = whole_message(data)  # the common case, without the protocol's parser
             if body is not None:
                 self._messages.append(body)
                 return
         rested = self._edges.feed(data)
         self.protocol.receive_data(data)
+        self._open = self.protocol.state is State.OPEN
         self._answer()
         self._take(self.protocol.events_received())
         if self._edges.at_rest:
@@ -497,8 +503,7 @@ class WebSocketTransport:
         left without them (RFC 6455 5.5.3 lets a pong answer only the latest
         ping) rather than filling the host's memory; it is dropped once its
         unread bytes reach the limits any connection has."""
-        if self.protocol.state is State.OPEN and \
-                self.writer.transport.get_write_buffer_size() > PONG_ROOM:
+        if self._open and self.writer.transport.get_write_buffer_size() > PONG_ROOM:
             self.protocol.data_to_send()
             return
         _send(self.protocol, self.writer)
@@ -533,13 +538,14 @@ class WebSocketTransport:
     frame = staticmethod(binary_message)
 
     def write(self, frames: bytes) -> None:
-        if self.protocol.state is State.OPEN:
+        if self._open:
             if self.protocol.writes:
                 _send(self.protocol, self.writer)  # what the protocol queued goes first
             self.writer.write(frames)
 
     def close(self) -> None:
-        if self.protocol.state is State.OPEN:
+        if self._open:
             self.protocol.send_close(self._close_code)
+            self._open = False
             _send(self.protocol, self.writer)
         self.writer.close()
