@@ -59,14 +59,20 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
     pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
     big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
     surf.blit(big, (band.left + w // 16, band.top))
-    emblem(surf, key, band.inflate(-w // 3, -h // 9).move(w // 8, h // 40), materials)
+    picture = band.inflate(-w // 3, -h // 9).move(w // 8, h // 40)
+    emblem(surf, key, picture, materials)
     pad = max(3, w // 12)
     top = band.bottom + h // 40
     area = pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
     if strip is not None:
         edge = max(2, w // 24)
-        _strip_name(surf, name, pygame.Rect(edge, top, strip - 2 * edge, area.h),
-                    max(SMALLEST_TEXT, int(w * 0.13)), strip >= w * STRIP_ACROSS)
+        low = pygame.Rect(edge, top, strip - 2 * edge, area.h)
+        beside = min(strip, picture.left) - 2 * edge  # (the strip left of the picture)
+        rise = band.top + big.get_height()
+        high = pygame.Rect(edge, rise, beside, area.bottom - rise)
+        boxes = [(low, False), (low, True)] + ([(high, True)] if beside > 0 else [])
+        _strip_name(surf, name, boxes, max(SMALLEST_TEXT, int(w * 0.13)),
+                    strip >= w * STRIP_ACROSS)
         return surf
     _card_text(surf, name, effect, area)
     return surf
@@ -93,24 +99,38 @@ def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame
 
 STRIP_ACROSS = 0.55
 """An overlapped hand card's name runs across its visible strip if the strip is at
-least this share of the card's width, else along it."""
+least this share of the card's width, else along it..."""
+ALONG_GAIN = 1.25
+"""...unless the other way sets it at least this much larger (a narrow strip at a
+large text size: across it the name would be set at its smallest; along it, it may
+rise from under the number beside the picture)."""
 
 
-def _strip_name(surf: pygame.Surface, name: str, area: pygame.Rect, size: int,
-                across: bool) -> None:
-    """A card's name in `area`, the strip left visible of an overlapped card:
-    `across` it, or else along it, read upwards, as on the index of a fanned card."""
+def _strip_name(surf: pygame.Surface, name: str, boxes: list[tuple[pygame.Rect, bool]],
+                size: int, across: bool) -> None:
+    """A card's name in the strip left visible of an overlapped card, in the best of
+    `boxes` (a place, and whether the name runs along it, read upwards, as on the
+    index of a fanned card, rather than across): one it fits whole, at the largest
+    size, running `across` if that is the strip's way, unless running the other
+    way sets it `ALONG_GAIN` larger."""
     floor = fonts.readable(SMALLEST_TEXT)
-    if across:
-        title = fonts.fit_block(name, size, floor, area.w, area.h, True, NAME_SPACING)
+
+    def laid(box: tuple[pygame.Rect, bool]) -> tuple[bool, float, fonts.Block]:
+        rect, along = box
+        length, depth = (rect.h, rect.w) if along else (rect.w, rect.h)
+        block = fonts.fit_block(name, size, floor, length, depth, True, NAME_SPACING)
+        return block.height <= depth, block.size / (ALONG_GAIN if along == across else 1), block
+
+    (rect, along), (_, _, title) = max(((box, laid(box)) for box in boxes),
+                                       key=lambda item: item[1][:2])
+    if not along:
         draw_block(surf, title, INK, True,
-                   (area.centerx, area.top + (area.h - len(title.lines) * title.step) // 2))
+                   (rect.centerx, rect.top + (rect.h - len(title.lines) * title.step) // 2))
         return
-    title = fonts.fit_block(name, size, floor, area.h, area.w, True, NAME_SPACING)
-    text = pygame.Surface((area.h, len(title.lines) * title.step), pygame.SRCALPHA)
-    draw_block(text, title, INK, True, (area.h // 2, 0))
+    text = pygame.Surface((rect.h, len(title.lines) * title.step), pygame.SRCALPHA)
+    draw_block(text, title, INK, True, (rect.h // 2, 0))
     turned = pygame.transform.rotate(text, 90)
-    surf.blit(turned, turned.get_rect(center=area.center))
+    surf.blit(turned, turned.get_rect(center=rect.center))
 
 
 def draw_block(surf: pygame.Surface, block: fonts.Block, color: Color, bold: bool,
