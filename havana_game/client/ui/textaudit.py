@@ -41,6 +41,9 @@ class TextLog:
     fitted: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Texts `fonts.fit_block` set in more than one line in this frame (a name on
     a seat's panel), and their lines."""
+    one_line: set[str] = field(default_factory=set)
+    """Texts wrapped or fitted onto a single line in this frame (a name on a seat's
+    panel that the log's lines about that seat begin with)."""
 
     def record(self, source: pygame.Surface, where: pygame.Rect) -> None:
         known = self.rendered.get(id(source))
@@ -57,6 +60,7 @@ class TextLog:
         self.names_cut.clear()
         self.wrapped.clear()
         self.fitted.clear()
+        self.one_line.clear()
 
 
 class TracedSurface(pygame.Surface):
@@ -99,18 +103,24 @@ def recording(log: TextLog) -> Iterator[None]:
             log.names_cut[value] = block.height > height  # (the last fitting of it counts)
         if len(block.lines) > 1:
             log.fitted[value] = block.lines
+        else:
+            log.one_line.add(value)
         return block
 
     def wrap(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
         lines = real_wrap(value, size, width, bold)
         if len(lines) > 1:
             log.wrapped[value] = lines  # (the last wrapping of it counts)
+        else:
+            log.one_line.add(value)
         return lines
 
     def wrap_whole(value: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
         lines = real_whole(value, size, width, bold)
         if len(lines) > 1:
             log.wrapped[value] = lines
+        else:
+            log.one_line.add(value)
         return lines
 
     def text(value: str, size: int, color: tuple[int, int, int] = (20, 20, 20),
@@ -150,8 +160,8 @@ def problems(log: TextLog, window: pygame.Rect, buttons: list[pygame.Rect]) -> l
     whole = {value for value, lines in log.wrapped.items()
              if all(line in drawn for line in lines if line)}
     begun = {lines[0] for value, lines in (*log.wrapped.items(), *log.fitted.items())
-             if all(line in drawn for line in lines if line)}
-    """(a first line another text shown whole begins with is that text's)"""
+             if all(line in drawn for line in lines if line)} | (log.one_line & drawn)
+    """(a first line another text shown whole begins with, or is, is that text's)"""
     found = [f"lines left out: {value!r}" for value, lines in log.wrapped.items()
               if value not in whole and lines[0] in drawn and lines[0] not in begun]
     found += [f"cut on a card: {value!r}" for value, cut in log.names_cut.items()
