@@ -8,3 +8,5 @@ goes through `rules.view_for` for its seat.
 
 PROTOCOL_VERSION = 2
 """Bumped on any incompatible change to framing or messages."""
+NAME_MAX = 32
+"""The longest a player's name may be, in characters (`messages.Name`)."""

@@ -21,9 +21,10 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import NAME_MAX
 from .errors import FrameError
 
-Name = Annotated[str, Field(min_length=1, max_length=32,
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX,
                              pattern=r"^[^\x00-\x1F\x7F\u200E\u200F\u202A-\u202E\u2066-\u2069]+$")]
 """A player's name: no control characters and no bidirectional overrides (a name
 must not garble other text it is shown beside)."""

@@ -65,6 +65,28 @@ def test_the_menu_and_a_text_field_by_keyboard(tmp_path):
     assert field.value.endswith("x")
 
 
+def test_a_name_as_long_as_a_name_may_be_reaches_the_table_whole(tmp_path):
+    """The new-game screen takes as many letters as the host does (`net.NAME_MAX`),
+    no more, and the game is played under the name as typed, not a shortened one."""
+    from net import NAME_MAX
+
+    app = make_app(tmp_path)
+    app.show("new_game")
+    field = next(f for f in app.scene.fields if f.name == "name:0")
+    field.active = True
+    long_name = "Максимилиан Вольфгангович Шишков"
+    assert len(long_name) == NAME_MAX
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text=long_name + "й")])
+    assert field.value == long_name
+    app.scene.start()
+    table = app.scene
+    assert isinstance(table, TableScene)
+    try:
+        assert table.link.names[0] == long_name
+    finally:
+        table.close()
+
+
 def test_the_table_dwells_on_each_opponent_move_at_the_chosen_pace(tmp_path):
     from havana_game.client.table.flow import STEP_PAUSE
 

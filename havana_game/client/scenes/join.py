@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from net import NAME_MAX
+
 from ..session import lanseats
 from ..ui import art
 from ..ui.i18n import tr, trn
@@ -105,7 +107,7 @@ class JoinScene(Scene):
         self.fields = [
             TextField(name, pygame.Rect(cx - self.px(210), self.px(120) + i * self.px(70),
                                         self.px(420), self.px(44)), self.values[name],
-                      max_length=40, label=tr(key),
+                      max_length=NAME_MAX if name == "name" else 40, label=tr(key),
                       placeholder=tr("player.default") if name == "name" else "")
             for i, (name, key) in enumerate((("address", "join.address"), ("code", "join.code"),
                                              ("name", "name")))]

@@ -6,6 +6,8 @@ from functools import partial
 
 import pygame
 
+from net import NAME_MAX
+
 from ...editions import DEFAULT_EDITION, EDITIONS
 from ..profile.settings import UNNAMED, Settings
 from ..session.link import DEFAULT_NAMES, ai_levels
@@ -86,7 +88,8 @@ class NewGameScene(Scene):
                        partial(self._cycle, seat), tooltip=tr("new.kind_hint"))]
             self.fields.append(TextField(f"name:{seat}", pygame.Rect(cx - self.px(90), y,
                                                                      self.px(300), self.px(44)),
-                                         self.names[seat], placeholder=self.defaults[seat],
+                                         self.names[seat], max_length=NAME_MAX,
+                                         placeholder=self.defaults[seat],
                                          label=tr("name") if seat == 0 else ""))
             self.fields.append(TextField(f"age:{seat}", pygame.Rect(cx + self.px(230), y,
                                                                     self.px(120), self.px(44)),
@@ -149,7 +152,7 @@ class NewGameScene(Scene):
         from ..session.netlink import NetLink
         self._keep_fields()
         n = self.players
-        names = [(self.names[s].strip() or self.defaults[s])[:20] for s in range(n)]
+        names = [(self.names[s].strip() or self.defaults[s])[:NAME_MAX] for s in range(n)]
         settings = self.app.settings
         if self.kinds[0] == "human":
             settings.remember_name(names[0])
