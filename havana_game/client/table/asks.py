@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...rules import View
 from ..ui.i18n import tr
 from . import edition, guide
 from .confirm import ask_take_back
@@ -51,8 +52,15 @@ class Asks:
 
     def may_take_back(self) -> bool:
         view = self.table.view
-        return view is not None and view["phase"] != "over" \
+        return view is not None and view["phase"] != "over" and self._decided(view) \
             and not self.table.flow.waiting_for_host(view) and not self.table.paused
+
+    def _decided(self, view: View) -> bool:
+        """This seat has a decision to take back: its opening pair lies face down,
+        or the rounds have begun (every seat chose its pair before the first)."""
+        viewer = self.table.viewer
+        return view["round"] > 0 or (viewer is not None
+                                     and bool(view["seats"][viewer]["has_face_down"]))
 
     def can_take_back(self) -> bool:
         table = self.table
