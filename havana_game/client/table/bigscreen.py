@@ -23,7 +23,7 @@ from ..ui.i18n import tr, tr_name, trn
 from ..ui.tween import Animator
 from .animations import BuildingFace
 from .bigboard import MIN_TEXT, Board, fitted, name_of, px, scale_of, text_size
-from .bigseats import join_text, seat_look, seat_panel
+from .bigseats import join_text, seat_panel, seat_places
 from .canvas import Canvas, draw_label, room_building
 from .layout import TableLayout
 from .logpanel import LOG_TEXT, draw_log
@@ -73,18 +73,23 @@ def _layout(size: tuple[int, int], scale: float, **panels: pygame.Rect) -> _FitL
                       part("hand"), part("actions"))
 
 
-def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
+def panels(size: tuple[int, int], players: int, turn: float = 0.0,
+           wide_turn: bool = False) -> dict[str, pygame.Rect]:
     """The display's panels for a window of `size`: the top bar, a seat column on
     the left, the rows right of it across the rest of the screen (six cards a row
     whose longest word of a name fits at `MIN_TEXT`), under them the market
     (higher where its captions take two lines, `_market_growth`) with the turn
-    under it, and the log. A seat's panel is higher for a larger text where the
-    column has room (fewer than three seats)."""
+    under it, and the log. Where the turn's lines need it (`_turn_room`) the turn
+    panel runs under the log too (`wide_turn`, the log that much shorter), and
+    is `turn` design pixels higher, taken from the market's foot. A seat's panel
+    is higher for a larger text where the column has room (fewer than three seats)."""
     s = scale_of(size)
-    grow = _market_growth(size)
+    grow = _market_growth(size, turn)
+    log_h = 398 + grow - ((TURN_H + turn + 10) if wide_turn else 0)
     out = {"top": _rect(s, 0, 0, 1920, 76), "rows": _rect(s, 504, 88, 1404, ROWS_H - grow),
-           "market": _rect(s, 504, 670 - grow, 860, MARKET_H + grow),
-           "turn": _rect(s, 504, 970, 860, 98), "log": _rect(s, 1376, 670 - grow, 532, 398 + grow)}
+           "market": _rect(s, 504, 670 - grow, 860, MARKET_H + grow - turn),
+           "turn": _rect(s, 504, 970 - turn, 1404 if wide_turn else 860, TURN_H + turn),
+           "log": _rect(s, 1376, 670 - grow, 532, log_h)}
     count = max(1, players)
     slot = min(320.0 * fonts.text_scale(), (980 - 10 * (count - 1)) / count)
     for seat in range(count):
@@ -92,18 +97,29 @@ def panels(size: tuple[int, int], players: int) -> dict[str, pygame.Rect]:
     return out
 
 
+def board_panels(size: tuple[int, int], board: Board) -> dict[str, pygame.Rect]:
+    """The display's panels for `board` (`panels`), the turn panel as wide and
+    high as its lines need (`_turn_room`)."""
+    return panels(size, len(board.seats), *_turn_room(size, board))
+
+
+TURN_H = 98
+"""The turn panel's design height where its lines fit it."""
+
+
 ROWS_H, MARKET_H = 572, 290
 """The design heights of the rows and the market where the market's captions
 take one line."""
 
 
-def _market_growth(size: tuple[int, int]) -> float:
+def _market_growth(size: tuple[int, int], turn: float = 0.0) -> float:
     """The design pixels the market takes from the rows above it: what its
     captions on two lines lack (`market_lacks`: a caption too wide for its slot,
-    in French or at a larger text). (Not from the turn panel under it, which
-    three players' long names choosing fill.)"""
+    in French or at a larger text), its foot's `turn` design pixels given to
+    the turn panel under it (three players' long names choosing, `_turn_room`)."""
     s = scale_of(size)
-    return market_lacks(_market_layout(size, {"market": _rect(s, 504, 670, 860, MARKET_H)})) / s
+    market = _rect(s, 504, 670, 860, MARKET_H - turn)
+    return market_lacks(_market_layout(size, {"market": market})) / s
 
 
 def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
@@ -111,11 +127,11 @@ def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
     reactions' bubbles): where those went."""
     size = surface.get_size()
     s = scale_of(size)
-    places = panels(size, len(board.seats))
+    places = board_panels(size, board)
     surface.blit(art.table_background(size), (0, 0))
     _top(surface, board, places["top"], s)
-    seats = [places[f"seat{seat}"] for seat in range(len(board.seats))]
-    look = seat_look(board, seats, s)
+    seats, look = seat_places(board, [places[f"seat{seat}"] for seat in range(len(board.seats))],
+                              s)
     for seat, rect in enumerate(seats):
         seat_panel(surface, board, seat, rect, s, look)
     if not board.seats:
@@ -137,14 +153,16 @@ def draw(surface: pygame.Surface, board: Board) -> list[pygame.Rect]:
 def motion_layout(size: tuple[int, int], board: Board) -> TableLayout:
     """Where the moves of the view shown fly on the display (the table's
     `animations.EventAnimator` takes it for the table's layout)."""
-    places = panels(size, len(board.seats))
+    places = board_panels(size, board)
     rows = _rows_layout(size, board.view, places) if board.view is not None \
         else _layout(size, scale_of(size), rows=places["rows"])
     layout = _MotionLayout(size, rows.scale, places["top"], places["rows"], places["market"],
                            places["log"], pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0),
                            card=rows.card,
                            market_at=_market_layout(size, places))
-    layout.seats = {seat: places[f"seat{seat}"] for seat in range(len(board.seats))}
+    seats, _ = seat_places(board, [places[f"seat{seat}"] for seat in range(len(board.seats))],
+                           scale_of(size))
+    layout.seats = dict(enumerate(seats))
     return layout
 
 
@@ -284,24 +302,55 @@ def _rows_and_market(surface: pygame.Surface, board: Board, places: dict[str, py
     draw_market(surface, Canvas(_market_layout(size, places), Animator()), view, True)
 
 
-def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
-    """Whose turn it is, who is still choosing, or who won: wrapped, and smaller
-    (down to `MIN_TEXT`) where the lines do not fit the panel."""
+def _turn_text(board: Board) -> str:
+    """Whose turn it is, who is still choosing, or who won ("" between turns)."""
     view = board.view
     assert view is not None
-    surface.blit(art.panel(rect.size), rect)
-    names = [name_of(board, seat) for seat in view["to_decide"]]
     if view["phase"] == "over":
         winners = [name_of(board, seat) for seat in view["winners"]]
-        text = trn("results.winner", len(winners), names=", ".join(winners))
-    elif view["phase"] in ("setup", "cover"):
-        text = tr("display.choosing", names=", ".join(names))
-    elif view["active"] is not None:
-        text = tr("display.turn", name=name_of(board, view["active"]))
-    else:
-        text = ""
-    size, lines = fitted(text, text_size(s, 40), fonts.readable(text_size(s, MIN_TEXT)),
-                         rect.w - px(s, 40), rect.h, True, 1.2)
+        return trn("results.winner", len(winners), names=", ".join(winners))
+    if view["phase"] in ("setup", "cover"):
+        names = [name_of(board, seat) for seat in view["to_decide"]]
+        return tr("display.choosing", names=", ".join(names))
+    if view["active"] is not None:
+        return tr("display.turn", name=name_of(board, view["active"]))
+    return ""
+
+
+def _turn_lines(board: Board, rect: pygame.Rect, s: float) -> tuple[int, tuple[str, ...]]:
+    """(size, lines): the turn panel's text wrapped to `rect`, smaller (down to
+    `MIN_TEXT`) where its lines do not fit it (at that size, all of them)."""
+    return fitted(_turn_text(board), text_size(s, 40), fonts.readable(text_size(s, MIN_TEXT)),
+                  rect.w - px(s, 40), rect.h, True, 1.2)
+
+
+TURN_PAD = 6
+"""Design pixels a grown turn panel keeps above and under its lines."""
+
+
+def _turn_room(size: tuple[int, int], board: Board) -> tuple[float, bool]:
+    """(higher, wide): where the turn's lines at `MIN_TEXT` are higher than the
+    turn panel (three players' long names choosing, at a larger text), the panel
+    runs under the log too, and is as many design pixels higher as they still
+    need."""
+    if board.view is None:
+        return 0.0, False
+    s = scale_of(size)
+    for wide in (False, True):
+        rect = panels(size, len(board.seats), 0.0, wide)["turn"]
+        text, lines = _turn_lines(board, rect, s)
+        high = len(lines) * fonts.line_step(text, 1.2) + px(s, 2 * TURN_PAD)
+        if high <= rect.h:
+            return 0.0, wide
+    return (high - rect.h) / s, True
+
+
+def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:
+    """Whose turn it is, who is still choosing, or who won: wrapped, and smaller
+    (down to `MIN_TEXT`) where the lines do not fit the panel (which grows where
+    they do not at that size, `_turn_room`)."""
+    surface.blit(art.panel(rect.size), rect)
+    size, lines = _turn_lines(board, rect, s)
     y = rect.centery - len(lines) * fonts.line_step(size, 1.2) // 2
     for line in lines:
         draw_label(surface, line, size, (rect.centerx, y), art.ACCENT, True, "midtop")

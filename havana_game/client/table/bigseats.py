@@ -14,11 +14,11 @@ from net.host.web import seat_url
 
 from ...rules import SeatView
 from ..ui import art, fonts, qr, tokens
-from ..ui.cards import SMALLEST_TEXT, card_back
+from ..ui.cards import NAME_SPACING, SMALLEST_TEXT, card_back
 from ..ui.i18n import tr, tr_name, trn
 from .bigboard import MIN_SHRUNK, MIN_TEXT, Board, draw_lines, name_of, px, text_size
 from .canvas import card_face, draw_label
-from .edition import materials
+from .edition import materials, rules
 
 
 def _kind(info: dict[str, Any]) -> str:
@@ -63,6 +63,36 @@ def seat_look(board: Board, rects: list[pygame.Rect], s: float) -> float:
                              for seat, rect in enumerate(rects)):
         look = max(low, look - LOOK_STEP)
     return look
+
+
+def seat_places(board: Board, rects: list[pygame.Rect],
+                s: float) -> tuple[list[pygame.Rect], float]:
+    """The seat panels and how large their texts are (`seat_look`): `rects` where
+    every panel holds its texts; else the column's height shared by need: each
+    panel as high as its texts need, the gaps between them narrower (down to
+    `TIGHT_GAP`) where that is short of it, what is left to those that had more
+    than they need (a free seat's QR code then smaller)."""
+    look = seat_look(board, rects, s)
+    needs = [_needed(board, seat, rect, s, look) - rect.top for seat, rect in enumerate(rects)]
+    if len(rects) < 2 or all(need <= rect.h for need, rect in zip(needs, rects, strict=True)):
+        return rects, look
+    span, gaps = rects[-1].bottom - rects[0].top, len(rects) - 1
+    gap = max(min(rects[1].top - rects[0].bottom, px(s, TIGHT_GAP)),
+              min(rects[1].top - rects[0].bottom, (span - sum(needs)) // gaps))
+    left = span - gaps * gap - sum(needs)
+    shares = [max(0, rect.h - need) for need, rect in zip(needs, rects, strict=True)]
+    shares = shares if left >= 0 and any(shares) else needs
+    top, out = rects[0].top, []
+    for rect, need, share in zip(rects, needs, shares, strict=True):
+        high = need + left * share // sum(shares) if rect is not rects[-1] \
+            else rects[-1].bottom - top
+        out.append(pygame.Rect(rect.left, top, rect.w, high))
+        top += high + gap
+    return out, look
+
+
+TIGHT_GAP = 4
+"""The design pixels between seat panels where the column has no room for more."""
 
 
 LOOK_STEP = 0.05
@@ -116,10 +146,11 @@ def _head(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> 
         if view is not None else ""
     across = rect.right - pad - left
     beside = across - (_width(vp, size, True) + pad if vp else 0)
+    reach = across + pad // 2  # (a line with nothing right of it, half into the pad)
     player = name_of(board, seat)
     floors = fonts.readable(text_size(s, 36)), fonts.readable(text_size(s, MIN_TEXT))
-    name = _name_lines(player, size, *floors, beside, across)
-    wide = _name_lines(player, size, *floors, across, across) if len(name.lines) > 2 else name
+    name = _name_lines(player, size, *floors, beside, reach)
+    wide = _name_lines(player, size, *floors, reach, reach) if len(name.lines) > 2 else name
     vp_low = len(wide.lines) < len(name.lines)
     name = wide
     size = size if len(name.lines) == 1 else name.size
@@ -215,7 +246,7 @@ def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -
     body = _body(rect, head.body_top, s)
     body.h = max(body.h, px(s, 100 * print_scale()))  # (the cards at their highest)
     info = board.view["seats"][seat]
-    (_, high), state = _beside(info, body, s, look)
+    _, high, state = _beside(info, body, s, look)
     return body.top + max(high, state.height) + px(s, 14)
 
 
@@ -251,24 +282,50 @@ class _State:
 
 
 def _beside(info: SeatView, body: pygame.Rect, s: float,
-            look: float) -> tuple[tuple[int, int], _State]:
-    """A seat's face-up cards' size in its public state's room `body`, and its
-    state's lines beside them. The cards are 100 design pixels high, larger as
-    their print is (`print_scale`); narrower, as high, where the numbers need the
-    width (ten pesos or more, a dozen stones) as they do at 100 %; at a larger
-    text as much wider as their print where the numbers take no more lines so."""
+            look: float) -> tuple[Widths, int, _State]:
+    """A seat's face-up cards' widths and height in its public state's room
+    `body`, and its state's lines beside them. The cards are 100 design pixels
+    high, larger as their print is (`print_scale`); narrower, as high, where the
+    numbers need the width (ten pesos or more, a dozen stones) as they do at
+    100 %; at a larger text as much wider as their print where the numbers take
+    no more lines so; a card never so narrow that its name does not fit it."""
     size = shrunk(s, 28, 0.0)
     words = max(sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(group))
                 for group in _groups(info))
     wide = max(1, round(min(body.h, px(s, 100 * print_scale())) / 1.45))
-    narrow = max(1, min(wide, (body.w - words - px(s, 26)) // 2))
+    high = round(wide * 1.45)
+    names = [tr_name("card", name=rules().cards[card].name) for card in info["face_up"]]
+
+    def widths(least: int) -> Widths:
+        """Both cards `least` wide, a face-up one wider where its name needs it."""
+        first, second = (next((w for w in range(least, wide) if _name_fits(name, (w, high))),
+                              wide) for name in (*names, "", "")[:2])
+        return first, second
+    narrow = widths(max(1, min(wide, (body.w - words - px(s, 26)) // 2)))
     plain = _state_lines(info, body, s, look, narrow)
-    grown = min(wide, round(narrow * print_scale()))
-    if grown > narrow:
+    grown = widths(min(wide, round(min(narrow) * print_scale())))
+    if grown != narrow:
         state = _state_lines(info, body, s, look, grown)
         if len(state.lines) <= len(plain.lines):
-            return (grown, round(wide * 1.45)), state
-    return (narrow, round(wide * 1.45)), plain
+            return grown, high, state
+    return narrow, high, plain
+
+
+Widths = tuple[int, int]
+"""A seat's two face-up cards' widths (the first card's, then the second's)."""
+
+
+@fonts.drawn_with_text  # (forgotten with the text size)
+@lru_cache(maxsize=1024)
+def _name_fits(name: str, size: tuple[int, int]) -> bool:
+    """Whether a face-up action card's `name` fits it whole at `size` (the room
+    `ui.cards.action_card` gives a name without its effect: the lower part of
+    the card under its band, at the card's smallest print)."""
+    w, h = size
+    pad = max(3, w // 12)
+    top = max(2, w // 20) + int(h * 0.36) + h // 40
+    return fonts.fits(name, fonts.readable(SMALLEST_TEXT), w - 2 - 2 * pad, h - 3 - pad - top,
+                      True, NAME_SPACING)
 
 
 def print_scale() -> float:
@@ -289,12 +346,12 @@ def _groups(info: SeatView) -> list[list[Piece]]:
 
 
 def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float,
-                 card: int) -> _State:
+                 cards: Widths) -> _State:
     """A seat's materials; pesos, workers and the buildings built; its number in
-    the turn order: one line each if they fit beside the face-up cards (`card`
-    pixels wide), else wrapped onto more (`_balanced`)."""
+    the turn order: one line each if they fit beside the face-up cards (`cards`
+    their widths), else wrapped onto more (`_balanced`)."""
     icon, size = px(s, 28), shrunk(s, 28, look)
-    width = body.right - _words_left(body, card, s)
+    width = body.right - _words_left(body, cards, s)
     lines = tuple(line for group in _groups(info) for line in _balanced(group, size, s, width))
     state = _State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
     if len(lines) > 1:
@@ -319,9 +376,9 @@ def _balanced(group: list[Piece], size: int, s: float, width: int) -> list[tuple
              [(("", words),) for words in fonts.wrap(piece[1], size, width)])]
 
 
-def _words_left(body: pygame.Rect, card: int, s: float) -> int:
+def _words_left(body: pygame.Rect, cards: Widths, s: float) -> int:
     """Where a seat's state's lines begin, right of its two face-up cards."""
-    return body.left + 2 * card + px(s, 20)
+    return body.left + sum(cards) + px(s, 20)
 
 
 def _piece_width(piece: Piece, size: int, s: float, after: bool) -> int:
@@ -340,17 +397,17 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s:
     (the materials' by their icons), lines wrapped rather than anything made
     smaller than 100 % shows it (`seat_look` makes the panel's texts smaller
     where they do not fit at the text-size setting)."""
-    (card_w, card_h), state = _beside(info, body, s, look)
+    widths, card_h, state = _beside(info, body, s, look)
     cards = list(info["face_up"])
-    for i in range(2):
-        slot = pygame.Rect(body.left + i * (card_w + px(s, 6)), body.top, card_w, card_h)
+    for i, card_w in enumerate(widths):
+        slot = pygame.Rect(body.left + i * (widths[0] + px(s, 6)), body.top, card_w, card_h)
         if i < len(cards):
             surface.blit(card_face(cards[i], slot.size, detail=False), slot)
         elif info["has_face_down"]:
             surface.blit(card_back(slot.size), slot)
         else:
             pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=px(s, 5))
-    left = _words_left(body, card_w, s)
+    left = _words_left(body, widths, s)
     for row, pieces in enumerate(state.lines):
         x, y = left, body.top + row * state.step
         for kind, words in pieces:
@@ -369,11 +426,14 @@ def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s:
 
 def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
     """Where a free seat's QR code goes: the panel's full height at its right (as
-    large as it holds, for a phone across the room), if the link is known."""
+    large as it holds, for a phone across the room, but leaving the longest word
+    of "Free seat" room at `MIN_TEXT` left of it), if the link is known."""
     if not board.web:
         return None
     pad = px(s, 14)
-    side = min(rect.h - 2 * pad, px(s, 240))
+    word = max(_width(w, fonts.readable(text_size(s, MIN_TEXT)), True)
+               for w in tr("display.free").split())
+    side = min(rect.h - 2 * pad, px(s, 240), rect.w - 3 * pad - px(s, 22) - word)
     return pygame.Rect(rect.right - pad - side, rect.top + pad, side, side)
 
 
