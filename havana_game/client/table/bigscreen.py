@@ -339,10 +339,10 @@ def _turn_room(size: tuple[int, int], board: Board) -> tuple[float, bool]:
     for wide in (False, True):
         rect = panels(size, len(board.seats), 0.0, wide)["turn"]
         text, lines = _turn_lines(board, rect, s)
-        high = len(lines) * fonts.line_step(text, 1.2) + px(s, 2 * TURN_PAD)
+        high = len(lines) * fonts.line_step(text, 1.2)
         if high <= rect.h:
             return 0.0, wide
-    return (high - rect.h) / s, True
+    return (high + px(s, 2 * TURN_PAD) - rect.h) / s, True
 
 
 def _turn(surface: pygame.Surface, board: Board, rect: pygame.Rect, s: float) -> None:

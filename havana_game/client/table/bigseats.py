@@ -71,7 +71,8 @@ def seat_places(board: Board, rects: list[pygame.Rect],
     every panel holds its texts; else the column's height shared by need: each
     panel as high as its texts need, the gaps between them narrower (down to
     `TIGHT_GAP`) where that is short of it, what is left to those that had more
-    than they need (a free seat's QR code then smaller)."""
+    than they need (a free seat's QR code as large as before: its modules keep
+    their whole pixels)."""
     look = seat_look(board, rects, s)
     needs = [_needed(board, seat, rect, s, look) - rect.top for seat, rect in enumerate(rects)]
     if len(rects) < 2 or all(need <= rect.h for need, rect in zip(needs, rects, strict=True)):
@@ -237,9 +238,14 @@ def _body(rect: pygame.Rect, top: int, s: float) -> pygame.Rect:
 def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> int:
     """The lowest pixel a seat's panel draws on at `look` (its pad under it)."""
     if board.seats[seat].get("kind") == "open":
-        _, area, lines = _free_texts(board, rect, _seat_code(board, rect, s), s, look)
+        code = _seat_code(board, rect, s)
+        _, area, lines = _free_texts(board, rect, code, s, look)
         step = fonts.line_step(shrunk(s, 28, look), 1.25)
-        return area.top + len(lines) * step - step // 4 + px(s, 14)
+        foot = area.top + len(lines) * step - step // 4
+        if code is not None:  # (its QR code as large as drawn: whole pixels a module)
+            count = _modules(seat_url(board.web, seat))
+            foot = max(foot, code.top + code.w // count * count)
+        return foot + px(s, 14)
     head = _head(board, seat, rect, s, look)
     if board.view is None:
         return head.tags_top + head.tags.height + px(s, 14)
@@ -248,6 +254,12 @@ def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -
     info = board.view["seats"][seat]
     _, high, state = _beside(info, body, s, look)
     return body.top + max(high, state.height) + px(s, 14)
+
+
+@lru_cache(maxsize=32)
+def _modules(link: str) -> int:
+    """How many modules wide a free seat's QR code is (`qr.modules`, asked each frame)."""
+    return qr.modules(link)
 
 
 Piece = tuple[str, str]
