@@ -15,11 +15,7 @@ from .screens import screen_class
 from .session.headless import advanced_game
 from .session.link import LocalLink
 from .table.screen import TableScreen
-
-LONGEST_NAMES = ("Maximiliano Wolfgang Hohenbergen", "Максимилиан Вольфгангович Шишков")
-"""Player names as long as a name may be (32 characters, `net.messages.Name`), of
-wide letters in both alphabets: the baseline's games seat them beside short ones, so
-that every place a name is shown is seen to give it room."""
+from .textpieces import LONGEST_NAMES
 
 
 def table_scene(app: App, players: int, seed: int, until_round: int | None,

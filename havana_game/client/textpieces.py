@@ -17,7 +17,6 @@ import pygame
 from ..catalogs import read_po
 from ..i18n import FALLBACK, LOCALE_DIR
 from ..presentation import decision_prompt, event_keys
-from .shots import LONGEST_NAMES
 from .table import overlays
 from .table.layout import TableLayout, table_layout
 from .table.panel import CONTROLS_ROOM, draw_panel, text_height
@@ -26,6 +25,10 @@ from .ui import fonts, widgets
 from .ui.i18n import tr, trn
 from .ui.textaudit import TextLog, problems, traced
 
+LONGEST_NAMES = ("Maximiliano Wolfgang Hohenbergen", "Максимилиан Вольфгангович Шишков")
+"""Player names as long as a name may be (32 characters, `net.NAME_MAX`), of wide
+letters in both alphabets: the pixel baseline's games (`shots`) seat them beside
+short ones, so that every place a name is shown is seen to give it room."""
 NAME = LONGEST_NAMES[1]
 """A player's name as long as one may be, in the wider alphabet."""
 TEXT_FAMILIES: dict[str, tuple[str, ...]] = {
