@@ -394,3 +394,27 @@ def test_the_seat_panels_texts_are_as_large_as_the_setting_where_there_is_room(b
     finally:
         fonts.set_text_scale(1.0)
     assert looks[2] == 1.0 and 1 / 1.5 <= looks[4] < 1.0
+
+
+def test_a_shared_seat_column_keeps_its_span_and_a_free_seats_qr_code(long_named):
+    """Where the seat panels share the column by need (four seats at 1280x720 at
+    150 %, two-digit numbers, the longest names), they stay within it, and the free
+    seat gives only room its QR code does not use: the code as large as before."""
+    board = long_named["rich-4"]
+    s = bigscreen.scale_of(SMALL)
+    set_language("pt")
+    try:
+        fonts.set_text_scale(1.5)
+        places = bigscreen.board_panels(SMALL, board)
+        rects = [places[f"seat{seat}"] for seat in range(4)]
+        shared, _ = bigseats.seat_places(board, rects, s)
+        codes = [bigseats._seat_code(board, rect, s) for rect in (rects[1], shared[1])]
+    finally:
+        fonts.set_text_scale(1.0)
+        set_language("en")
+    assert shared != rects and shared[1].h < rects[1].h
+    assert shared[0].top == rects[0].top and shared[-1].bottom == rects[-1].bottom
+    assert all(a.bottom < b.top for a, b in zip(shared, shared[1:], strict=False))
+    link = seat_url(WEB, 1)
+    assert None not in codes
+    assert len({qr.surface(link, code.w).get_size() for code in codes if code}) == 1
