@@ -14,7 +14,7 @@ from net.host.web import seat_url
 
 from ...rules import SeatView
 from ..ui import art, fonts, qr, tokens
-from ..ui.cards import NAME_SPACING, SMALLEST_TEXT, card_back
+from ..ui.cards import SMALLEST_TEXT, card_back, name_fits
 from ..ui.i18n import tr, tr_name, trn
 from .bigboard import MIN_SHRUNK, MIN_TEXT, Board, draw_lines, name_of, px, text_size
 from .canvas import card_face, draw_label
@@ -310,7 +310,7 @@ def _beside(info: SeatView, body: pygame.Rect, s: float,
 
     def widths(least: int) -> Widths:
         """Both cards `least` wide, a face-up one wider where its name needs it."""
-        first, second = (next((w for w in range(least, wide) if _name_fits(name, (w, high))),
+        first, second = (next((w for w in range(least, wide) if name_fits(name, (w, high))),
                               wide) for name in (*names, "", "")[:2])
         return first, second
     narrow = widths(max(1, min(wide, (body.w - words - px(s, 26)) // 2)))
@@ -325,19 +325,6 @@ def _beside(info: SeatView, body: pygame.Rect, s: float,
 
 Widths = tuple[int, int]
 """A seat's two face-up cards' widths (the first card's, then the second's)."""
-
-
-@fonts.drawn_with_text  # (forgotten with the text size)
-@lru_cache(maxsize=1024)
-def _name_fits(name: str, size: tuple[int, int]) -> bool:
-    """Whether a face-up action card's `name` fits it whole at `size` (the room
-    `ui.cards.action_card` gives a name without its effect: the lower part of
-    the card under its band, at the card's smallest print)."""
-    w, h = size
-    pad = max(3, w // 12)
-    top = max(2, w // 20) + int(h * 0.36) + h // 40
-    return fonts.fits(name, fonts.readable(SMALLEST_TEXT), w - 2 - 2 * pad, h - 3 - pad - top,
-                      True, NAME_SPACING)
 
 
 def print_scale() -> float:

@@ -54,16 +54,14 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
     w, h = size
     tint = CARD_TINTS[key]
     surf = rounded_card(size, PAPER, INK)
-    band = pygame.Rect(max(2, w // 20), max(2, w // 20), w - 2 - 2 * max(2, w // 20),
-                       int(h * (0.42 if effect else 0.36)))
+    band = _band(size, effect is not None)
     pygame.draw.rect(surf, tint, band, border_radius=max(2, w // 14))
     big = fonts.text(str(number), max(9, int(w * 0.3)), INK, True)
     surf.blit(big, (band.left + w // 16, band.top))
     picture = band.inflate(-w // 3, -h // 9).move(w // 8, h // 40)
     emblem(surf, key, picture, materials)
-    pad = max(3, w // 12)
-    top = band.bottom + h // 40
-    area = pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
+    area = text_area(size, effect is not None)
+    top = area.top
     if strip is not None:
         edge = max(2, w // 24)
         low = pygame.Rect(edge, top, strip - 2 * edge, area.h)
@@ -76,6 +74,28 @@ def action_card(index: int, key: str, number: int, size: tuple[int, int], name: 
         return surf
     _card_text(surf, name, effect, area)
     return surf
+
+
+def _band(size: tuple[int, int], effect: bool) -> pygame.Rect:
+    """An action card's colored band (number and picture): less high with an effect."""
+    w, h = size
+    edge = max(2, w // 20)
+    return pygame.Rect(edge, edge, w - 2 - 2 * edge, int(h * (0.42 if effect else 0.36)))
+
+
+def text_area(size: tuple[int, int], effect: bool) -> pygame.Rect:
+    """Where an action card of `size` sets its name (and `effect`): under its band."""
+    w, h = size
+    pad = max(3, w // 12)
+    top = _band(size, effect).bottom + h // 40
+    return pygame.Rect(pad, top, w - 2 - 2 * pad, h - 3 - pad - top)
+
+
+def name_fits(name: str, size: tuple[int, int]) -> bool:
+    """Whether an action card of `size` drawn without its effect (face up on a seat)
+    holds `name` whole at the card's smallest print."""
+    area = text_area(size, False)
+    return fonts.fits(name, fonts.readable(SMALLEST_TEXT), area.w, area.h, True, NAME_SPACING)
 
 
 def _card_text(surf: pygame.Surface, name: str, effect: str | None, area: pygame.Rect) -> None:
