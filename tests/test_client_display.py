@@ -17,7 +17,7 @@ import segno
 
 from havana_game.client.scenes.display import DisplayScene
 from havana_game.client.scenes.join import JoinScene
-from havana_game.client.table import bigscreen, bigseats
+from havana_game.client.table import bigscreen, bigstate
 from havana_game.client.ui import fonts, qr
 from net.client import ClientConnection
 from net.host.config import HostConfig
@@ -119,8 +119,8 @@ def test_the_display_follows_a_game_of_bots_and_clients_to_its_end_with_no_secre
         assert any("Bo" in line for line in display.board.log)
         assert {"Ana", "Bo"} <= {s["name"] for s in display.board.seats}
         drawn: list[int] = []
-        real = bigseats.card_face
-        monkeypatch.setattr(bigseats, "card_face",
+        real = bigstate.card_face
+        monkeypatch.setattr(bigstate, "card_face",
                             lambda index, *a, **k: drawn.append(index) or real(index, *a, **k))
         step(app)
         assert app.screen.get_size() == BIG

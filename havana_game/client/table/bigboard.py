@@ -4,6 +4,7 @@ its design size and smallest text, and its scaled lengths and text sizes."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -60,6 +61,21 @@ def px(s: float, value: float) -> int:
 def text_size(s: float, value: float) -> int:
     """A text size of the design, never under `MIN_TEXT` at 1920x1080."""
     return px(s, max(MIN_TEXT, value))
+
+
+def shrunk(s: float, value: float, look: float) -> int:
+    """A text size of the display (`text_size`) `look` times as large, never smaller
+    than 100 % shows it."""
+    size = text_size(s, value)
+    return max(fonts.readable(size), round(size * look))
+
+
+@fonts.drawn_with_text  # (forgotten with the text size)
+@lru_cache(maxsize=1024)
+def text_width(words: str, size: int, bold: bool) -> int:
+    """How wide `words` are at `size` (measured for every seat at every `seat_look`
+    tried, each frame)."""
+    return fonts.font(size, bold).size(words)[0]
 
 
 def name_of(board: Board, seat: int) -> str:

@@ -1,10 +1,11 @@
-"""The big screen's seat column: every seat's public state in large type, each
-number saying what it counts, and a free seat's QR code, whose link takes that
-seat on the web seat page (`join_text` also tells the waiting room's link)."""
+"""The big screen's seat column: every seat's panel (its name, kind and VP over
+its public state in large type, `bigstate`), all panels' texts alike, the
+column shared by need; and a free seat's QR code, whose link takes that seat on
+the web seat page (`join_text` also tells the waiting room's link)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -12,13 +13,21 @@ import pygame
 
 from net.host.web import seat_url
 
-from ...rules import SeatView
-from ..ui import art, fonts, qr, tokens
-from ..ui.cards import SMALLEST_TEXT, card_back, name_fits
-from ..ui.i18n import tr, tr_name, trn
-from .bigboard import MIN_SHRUNK, MIN_TEXT, Board, draw_lines, name_of, px, text_size
-from .canvas import card_face, draw_label
-from .edition import materials, rules
+from ..ui import art, fonts, qr
+from ..ui.i18n import tr, tr_name
+from .bigboard import (
+    MIN_SHRUNK,
+    MIN_TEXT,
+    Board,
+    draw_lines,
+    name_of,
+    px,
+    shrunk,
+    text_size,
+    text_width,
+)
+from .bigstate import beside, print_scale, public_state
+from .canvas import draw_label
 
 
 def _kind(info: dict[str, Any]) -> str:
@@ -50,7 +59,7 @@ def seat_panel(surface: pygame.Surface, board: Board, seat: int, rect: pygame.Re
     _draw_lines(surface, head.tags, (rect.left + pad + px(s, 22), head.tags_top),
                 art.HIGHLIGHT if deciding else art.TEXT_DIM, False)
     if view is not None:
-        _public_state(surface, view["seats"][seat], _body(rect, head.body_top, s), s, look)
+        public_state(surface, view["seats"][seat], _body(rect, head.body_top, s), s, look)
 
 
 def seat_look(board: Board, rects: list[pygame.Rect], s: float) -> float:
@@ -100,13 +109,6 @@ LOOK_STEP = 0.05
 """How much smaller `seat_look` tries the seat panels' texts each time."""
 
 
-def shrunk(s: float, value: float, look: float) -> int:
-    """A text size of the display (`text_size`) `look` times as large, never smaller
-    than 100 % shows it."""
-    size = text_size(s, value)
-    return max(fonts.readable(size), round(size * look))
-
-
 @dataclass(frozen=True)
 class _Lines:
     """A text drawn on lines of its own: their size, step and words."""
@@ -146,11 +148,11 @@ def _head(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> 
     vp = tr("display.vp", vp=board.animator.value(f"vp:{seat}", view["seats"][seat]["vp"])) \
         if view is not None else ""
     across = rect.right - pad - left
-    beside = across - (_width(vp, size, True) + pad if vp else 0)
+    by_vp = across - (text_width(vp, size, True) + pad if vp else 0)
     reach = across + pad // 2  # (a line with nothing right of it, half into the pad)
     player = name_of(board, seat)
     floors = fonts.readable(text_size(s, 36)), fonts.readable(text_size(s, MIN_TEXT))
-    name = _name_lines(player, size, *floors, beside, reach)
+    name = _name_lines(player, size, *floors, by_vp, reach)
     wide = _name_lines(player, size, *floors, reach, reach) if len(name.lines) > 2 else name
     vp_low = len(wide.lines) < len(name.lines)
     name = wide
@@ -163,7 +165,7 @@ def _head(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -> 
                        else "display.turn_tag"))
     small = shrunk(s, 28, look)
     tagged = _Lines(small, fonts.line_step(small, 1.15),
-                    _tag_lines(tags, small, beside if vp_low else across))
+                    _tag_lines(tags, small, by_vp if vp_low else across))
     under = max(tagged.height, fonts.font(size, True).get_height() if vp_low else 0)
     body_top = max(line + px(s, 42), line + under + px(s, 4))
     return _Head(vp, size, line if vp_low else top, name, tagged, line, body_top)
@@ -175,7 +177,7 @@ def _name_lines(name: str, size: int, one_line: int, floor: int, first: int,
     the VP too (`rest` wide): on one line, smaller down to `one_line` if need be;
     else on two lines, smaller down to `floor`; else on as many as it takes."""
     def fits(size: int, lines: tuple[str, ...]) -> bool:
-        return all(_width(line, size, True) <= (rest if i else first)
+        return all(text_width(line, size, True) <= (rest if i else first)
                    for i, line in enumerate(lines))
     for fitted in range(size, min(size, one_line) - 1, -1):
         if fits(fitted, (name,)):
@@ -193,7 +195,7 @@ def _split(name: str, size: int, first: int, rest: int) -> tuple[str, ...]:
     others wrapped to `rest`; all wrapped to `first` if its first word is wider."""
     words = name.split()
     count = next((n for n in range(len(words), 0, -1)
-                  if _width(" ".join(words[:n]), size, True) <= first), 0)
+                  if text_width(" ".join(words[:n]), size, True) <= first), 0)
     if not count:
         return fonts.wrap(name, size, first, True)
     tail = " ".join(words[count:])
@@ -206,19 +208,11 @@ def _tag_lines(tags: list[str], size: int, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for tag in tags:
         joined = f"{lines[-1]} · {tag}" if lines else tag
-        if lines and _width(joined, size, False) <= width:
+        if lines and text_width(joined, size, False) <= width:
             lines[-1] = joined
         else:
             lines.extend(fonts.wrap(tag, size, width))
     return tuple(lines)
-
-
-@fonts.drawn_with_text  # (forgotten with the text size)
-@lru_cache(maxsize=1024)
-def _width(words: str, size: int, bold: bool) -> int:
-    """How wide `words` are at `size` (measured for every seat at every `seat_look`
-    tried, each frame)."""
-    return fonts.font(size, bold).size(words)[0]
 
 
 def _draw_lines(surface: pygame.Surface, text: _Lines, topleft: tuple[int, int],
@@ -252,7 +246,7 @@ def _needed(board: Board, seat: int, rect: pygame.Rect, s: float, look: float) -
     body = _body(rect, head.body_top, s)
     body.h = max(body.h, px(s, 100 * print_scale()))  # (the cards at their highest)
     info = board.view["seats"][seat]
-    _, high, state = _beside(info, body, s, look)
+    _, high, state = beside(info, body, s, look)
     return body.top + max(high, state.height) + px(s, 14)
 
 
@@ -262,167 +256,6 @@ def _modules(link: str) -> int:
     return qr.modules(link)
 
 
-Piece = tuple[str, str]
-"""A piece of a seat's state on its line: (icon name, count), or ("", words)."""
-
-
-@dataclass(frozen=True)
-class _State:
-    """A seat's numbers and words beside its face-up cards: each line's pieces
-    (a material's, the pesos' or the workers' name and count, or words)."""
-
-    lines: tuple[tuple[Piece, ...], ...]
-    size: int
-    step: int
-    """From a line to the next: 40 design pixels, less in a short panel (`least`)."""
-    icon: int
-
-    @property
-    def shown(self) -> int:
-        """A line's height."""
-        return max(self.icon, fonts.font(self.size).get_height())
-
-    @property
-    def least(self) -> int:
-        """The closest the lines may be."""
-        return self.shown + max(1, self.icon // 14)
-
-    @property
-    def height(self) -> int:
-        """The lines' height, closest."""
-        return (len(self.lines) - 1) * self.least + self.shown if self.lines else 0
-
-
-def _beside(info: SeatView, body: pygame.Rect, s: float,
-            look: float) -> tuple[Widths, int, _State]:
-    """A seat's face-up cards' widths and height in its public state's room
-    `body`, and its state's lines beside them. The cards are 100 design pixels
-    high, larger as their print is (`print_scale`); narrower, as high, where the
-    numbers need the width (ten pesos or more, a dozen stones) as they do at
-    100 %; at a larger text as much wider as their print where the numbers take
-    no more lines so; a card never so narrow that its name does not fit it."""
-    size = shrunk(s, 28, 0.0)
-    words = max(sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(group))
-                for group in _groups(info))
-    wide = max(1, round(min(body.h, px(s, 100 * print_scale())) / 1.45))
-    high = round(wide * 1.45)
-    names = [tr_name("card", name=rules().cards[card].name) for card in info["face_up"]]
-
-    def widths(least: int) -> Widths:
-        """Both cards `least` wide, a face-up one wider where its name needs it."""
-        first, second = (next((w for w in range(least, wide) if name_fits(name, (w, high))),
-                              wide) for name in (*names, "", "")[:2])
-        return first, second
-    narrow = widths(max(1, min(wide, (body.w - words - px(s, 26)) // 2)))
-    plain = _state_lines(info, body, s, look, narrow)
-    grown = widths(min(wide, round(min(narrow) * print_scale())))
-    if grown != narrow:
-        state = _state_lines(info, body, s, look, grown)
-        if len(state.lines) <= len(plain.lines):
-            return grown, high, state
-    return narrow, high, plain
-
-
-Widths = tuple[int, int]
-"""A seat's two face-up cards' widths (the first card's, then the second's)."""
-
-
-def print_scale() -> float:
-    """How much larger the print on a card is at the text-size setting than at 100 %
-    (its floor, `SMALLEST_TEXT` screen pixels, rounds up to a design size)."""
-    return fonts.scaled(fonts.readable(SMALLEST_TEXT)) / SMALLEST_TEXT
-
-
-def _groups(info: SeatView) -> list[list[Piece]]:
-    """A seat's state by lines, as at 100 %: its materials; pesos, workers and
-    the buildings built; its number in the turn order (pieces as `_State` has them)."""
-    number = tr("display.number", number=f"{info['number']:02d}") \
-        if info["number"] is not None else ""
-    return [[(m, str(info["materials"][m])) for m in materials()],
-            [("pesos", str(info["pesos"])), ("workers", str(info["workers"])),
-             ("", trn("display.built", len(info["built"])))],
-            [("", number)] if number else []]
-
-
-def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float,
-                 cards: Widths) -> _State:
-    """A seat's materials; pesos, workers and the buildings built; its number in
-    the turn order: one line each if they fit beside the face-up cards (`cards`
-    their widths), else wrapped onto more (`_balanced`)."""
-    icon, size = px(s, 28), shrunk(s, 28, look)
-    width = body.right - _words_left(body, cards, s)
-    lines = tuple(line for group in _groups(info) for line in _balanced(group, size, s, width))
-    state = _State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
-    if len(lines) > 1:
-        room = (body.h - state.shown) // (len(lines) - 1)
-        state = replace(state, step=max(state.least, min(state.step, room)))
-    return state
-
-
-def _balanced(group: list[Piece], size: int, s: float, width: int) -> list[tuple[Piece, ...]]:
-    """A group of a seat's state on as few lines of `width` as hold it, as evenly
-    filled as can be (five materials: three, then two); else a piece a line, words
-    wider than `width` wrapped."""
-    def wide(line: list[Piece]) -> int:
-        return sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(line))
-    for count in range(1, len(group) + 1):
-        each = -(-len(group) // count)
-        lines = [group[i:i + each] for i in range(0, len(group), each)]
-        if all(wide(line) <= width for line in lines):
-            return [tuple(line) for line in lines]
-    return [line for piece in group for line in
-            ([(piece,)] if piece[0] or wide([piece]) <= width else
-             [(("", words),) for words in fonts.wrap(piece[1], size, width)])]
-
-
-def _words_left(body: pygame.Rect, cards: Widths, s: float) -> int:
-    """Where a seat's state's lines begin, right of its two face-up cards."""
-    return body.left + sum(cards) + px(s, 20)
-
-
-def _piece_width(piece: Piece, size: int, s: float, after: bool) -> int:
-    """How wide a piece of a seat's state is on its line (`after` another one)."""
-    kind, words = piece
-    if kind:
-        return px(s, 28) + px(s, 4) + _width(words, size, True) + px(s, 6)
-    return (px(s, 8) if after else 0) + _width(words, size, False)
-
-
-def _public_state(surface: pygame.Surface, info: SeatView, body: pygame.Rect, s: float,
-                  look: float) -> None:
-    """Face-up cards (a back for a secret one), never smaller than at 100 %
-    (`_beside`); beside them the materials; pesos, workers and the buildings
-    built; the seat's number in the turn order, each number said what it counts
-    (the materials' by their icons), lines wrapped rather than anything made
-    smaller than 100 % shows it (`seat_look` makes the panel's texts smaller
-    where they do not fit at the text-size setting)."""
-    widths, card_h, state = _beside(info, body, s, look)
-    cards = list(info["face_up"])
-    for i, card_w in enumerate(widths):
-        slot = pygame.Rect(body.left + i * (widths[0] + px(s, 6)), body.top, card_w, card_h)
-        if i < len(cards):
-            surface.blit(card_face(cards[i], slot.size, detail=False), slot)
-        elif info["has_face_down"]:
-            surface.blit(card_back(slot.size), slot)
-        else:
-            pygame.draw.rect(surface, art.PANEL_EDGE, slot, 1, border_radius=px(s, 5))
-    left = _words_left(body, widths, s)
-    for row, pieces in enumerate(state.lines):
-        x, y = left, body.top + row * state.step
-        for kind, words in pieces:
-            if not kind:
-                x += px(s, 8) if x > left else 0
-                label = draw_label(surface, words, state.size, (x, y + state.icon // 2),
-                                   art.TEXT_LIGHT, False, "midleft")
-                x = label.right
-                continue
-            surface.blit(tokens.resource_icon(kind, state.icon), (x, y))
-            label = draw_label(surface, words, state.size,
-                               (x + state.icon + px(s, 4), y + state.icon // 2),
-                               art.TEXT_LIGHT, True, "midleft")
-            x = label.right + px(s, 6)
-
-
 def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
     """Where a free seat's QR code goes: the panel's full height at its right (as
     large as it holds, for a phone across the room, but leaving the longest word
@@ -430,7 +263,7 @@ def _seat_code(board: Board, rect: pygame.Rect, s: float) -> pygame.Rect | None:
     if not board.web:
         return None
     pad = px(s, 14)
-    word = max(_width(w, fonts.readable(text_size(s, MIN_TEXT)), True)
+    word = max(text_width(w, fonts.readable(text_size(s, MIN_TEXT)), True)
                for w in tr("display.free").split())
     side = min(rect.h - 2 * pad, px(s, 240), rect.w - 3 * pad - px(s, 22) - word)
     return pygame.Rect(rect.right - pad - side, rect.top + pad, side, side)
