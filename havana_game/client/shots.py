@@ -159,8 +159,15 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
             from .session import localgame
             link = scene.link
             localgame.keep(link.game, link.names, [None] + ["medium"] * (len(link.names) - 1))
-        elif name == "join":  # with the note a picked host brings (where its code is)
+        elif name == "join":  # with the note a picked host brings (where its code is),
+            from net import PROTOCOL_VERSION  # and games found under the longest names
+            from net.discovery import FoundHost
             scene.picked = tr("join.code_where")
+            scene.found = [FoundHost(LONGEST_NAMES[1], "192.168.100.200", 47777, 3,
+                                     PROTOCOL_VERSION),
+                           FoundHost(LONGEST_NAMES[0], "192.168.100.201", 47777, 1,
+                                     PROTOCOL_VERSION, playing=1, away=2)]
+            scene.relayout()
             app.frame(0.0, [])
             check("join-picked", scene)
         elif name == "results":  # its charts too; and the game counted for Statistics

@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from net import NAME_MAX
+
 from ...editions import EDITIONS
 from ..session import lanhost
 from ..session.link import ai_levels
@@ -47,7 +49,7 @@ class HostSetupScene(Scene):
         super().layout(size)
         px, cx = self.px, size[0] // 2
         self.fields = [TextField("name", pygame.Rect(cx - px(300), px(120), px(600), px(44)),
-                                 self.name, max_length=20,
+                                 self.name, max_length=NAME_MAX,
                                  label=tr("host.table_name" if self.phones else "host.name"))]
         self.buttons = []
         for i, n in enumerate((2, 3, 4)):
@@ -110,7 +112,7 @@ class HostSetupScene(Scene):
     def setup(self) -> lanhost.HostSetup:
         """The table as set up here."""
         self._keep_name()
-        name = self.name.strip()[:20] or self.app.settings.shown_name()
+        name = (self.name.strip() or self.app.settings.shown_name())[:NAME_MAX]
         bots = [None if kind == OPEN else kind
                 for kind in self.kinds[:self.players - self.first_seat]]
         return lanhost.HostSetup(name, self.players, bots, self.edition, self.hints,

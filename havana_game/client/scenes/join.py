@@ -20,7 +20,7 @@ from net import NAME_MAX
 from ..session import lanseats
 from ..ui import art
 from ..ui.i18n import tr, trn
-from ..ui.widgets import Button, TextField
+from ..ui.widgets import Button, TextField, grown_for
 from ..wake import nudge
 from .base import Scene
 
@@ -28,8 +28,9 @@ REFRESH = 0.5
 """Seconds between two looks at the live list of games found."""
 MAX_REJOIN, MAX_FOUND = 2, 3
 """Rows shown for held seats and for games found (the rest waits for room)."""
-ROW_TOP, ROW_STEP = 360, 50
-"""Design pixels: the first row of the list and the distance between rows."""
+ROW_TOP, ROW_HEIGHT, ROW_GAP = 360, 44, 6
+"""Design pixels: the first row of the list, a one-line row's height (a long
+label takes more lines, the row grown for them), the gap between rows."""
 
 
 def found_label(host: Any, mine: bool) -> str:
@@ -128,10 +129,15 @@ class JoinScene(Scene):
         rows += [(f"host:{i}", found_label(host, host.place in held_at), partial(self._pick, host),
                   host.version == PROTOCOL_VERSION, False)
                  for i, host in enumerate(self.found[:MAX_FOUND])]
-        for i, (name, label, action, enabled, primary) in enumerate(rows):
-            self.buttons.append(Button(name, pygame.Rect(
-                cx - self.px(350), self.px(ROW_TOP) + i * self.px(ROW_STEP), self.px(700),
-                self.px(44)), label, action, enabled=enabled, primary=primary))
+        top, bottom = self.px(ROW_TOP), size[1] - self.px(90) - self.px(ROW_GAP)
+        for name, label, action, enabled, primary in rows:  # (the rest waits for room)
+            high = grown_for(label, self.px(700), self.px(ROW_HEIGHT))
+            if top + high > bottom:
+                break
+            self.buttons.append(Button(name, pygame.Rect(cx - self.px(350), top, self.px(700),
+                                                         high), label, action, enabled=enabled,
+                                       primary=primary, line_height=self.px(ROW_HEIGHT)))
+            top += high + self.px(ROW_GAP)
 
     def _pick(self, host: Any) -> None:
         """A game found: its address filled in; the note says where its code is."""

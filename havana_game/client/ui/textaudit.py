@@ -193,7 +193,7 @@ def shrunk_labels(buttons: list[Any]) -> list[str]:
     for button in buttons:
         if len(button.label.strip()) < 2:
             continue
-        nominal = max(9, int(button.rect.h * 0.42))  # (`Button.label_size` at 100 %)
+        nominal = max(9, int((button.line_height or button.rect.h) * 0.42))  # (at 100 %)
         shown = fonts.font(button.label_size(), True).get_height()
         at_100 = fonts.font(max(1, round(nominal / fonts.text_scale())), True).get_height()
         if shown < at_100:

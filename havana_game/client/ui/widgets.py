@@ -29,6 +29,9 @@ class Button:
     text_size: int | None = None
     """The label's text size at the most (None: as the height allows); `same_text_size`
     sets it so that buttons shown together read alike."""
+    line_height: int | None = None
+    """The height of a one-line button like it, where this one is grown for more
+    lines of its label (`grown_for`): its text size and margins are that one's."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Run the action on a left click inside; True if the event was used."""
@@ -59,7 +62,8 @@ class Button:
         pygame.draw.rect(surface, edge, r, max(1, r.h // 18), border_radius=radius)
         icon_w = sum(i.get_width() + 2 for i in self.icons)
         size = self.label_size()
-        block = fonts.fit_lines(self.label, self._largest(), size, self._room(), True)
+        block = fonts.fit_lines(self.label, self._largest(), size, self._room(), True,
+                                LABEL_SPACING)
         lines = [fonts.text(line, size, ink, True) for line in block.lines]
         x = r.centerx - (icon_w + max(line.get_width() for line in lines)) // 2
         for icon in self.icons:
@@ -71,21 +75,43 @@ class Button:
 
     def label_size(self) -> int:
         """The label's text size: as large as the height allows (`text_size` at the
-        most) and the width takes on one line (a label too long for one line even
-        at the smallest wraps onto two lines, three..., as large as they fit: the
-        button's owner gives them room)."""
-        return fonts.fit_size(self.label, self._largest(), self._room(), 1, True)
+        most) and the width takes on its lines (one, or those a button grown for
+        more holds: `grown_for`); a label too long for them even at the smallest
+        wraps onto more lines, as large as they fit (the button's owner gives them
+        room)."""
+        largest = self._largest()
+        lines = 1
+        if self.line_height is not None:
+            extra = self.rect.h - self.line_height
+            lines += max(0, extra) // fonts.line_step(largest, LABEL_SPACING)
+        return fonts.fit_size(self.label, largest, self._room(), lines, True)
 
     def _largest(self) -> int:
-        """The label's text size at the most: as the height allows, `text_size` at
-        the most."""
-        most = max(9, int(self.rect.h * 0.42))
+        """The label's text size at the most: as the height allows (a one-line
+        button's, `line_height`), `text_size` at the most."""
+        most = max(9, int((self.line_height or self.rect.h) * 0.42))
         return min(most, self.text_size or most)
 
     def _room(self) -> int:
         """The width the label may take: the button's, less its icons and margins."""
         icon_w = sum(i.get_width() + 2 for i in self.icons)
-        return self.rect.w - icon_w - 2 * max(6, self.rect.h // 4)
+        return self.rect.w - icon_w - 2 * max(6, (self.line_height or self.rect.h) // 4)
+
+
+LABEL_SPACING = 1.2
+"""A button label's line step, as a share of its text size (`fonts.fit_lines`'s)."""
+
+
+def grown_for(label: str, width: int, height: int) -> int:
+    """The height of a button `width` wide whose label takes, at the size a button
+    `height` high sets it, as many lines as it needs (`height` for one line; each
+    more adds a line of it): pass `height` as its `line_height`."""
+    size = max(9, int(height * 0.42))
+    block = fonts.fit_lines(label, size, size, width - 2 * max(6, height // 4), True,
+                            LABEL_SPACING)
+    step = fonts.line_step(size, LABEL_SPACING)
+    more = len(block.lines) - 1
+    return height + more * step + (step // 2 if more else 0)  # (and room around them)
 
 
 def same_text_size(buttons: Sequence[Button]) -> None:
