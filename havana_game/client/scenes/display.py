@@ -24,7 +24,7 @@ from ..table.logbook import LogBook
 from ..table.logtext import error_text
 from ..table.overlays import confirm_buttons, draw_pause
 from ..ui.i18n import tr
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown
 from .base import Scene
 
 WATCH_RETRY = 300.0
@@ -165,14 +165,15 @@ class DisplayScene(Scene):
         if self.asking:
             self.buttons = confirm_buttons(size, self.px, self.leave, self.stay)
             return
-        s = bigboard.scale_of(size)
-        self.buttons = [Button("back", pygame.Rect(size[0] - round(244 * s), round(4 * s),
-                                                   round(220 * s), round(68 * s)),
-                               tr("back"), self.on_escape)]
+        s = bigboard.scale_of(size)  # (the buttons as much wider as their words at a larger text)
+        back = pygame.Rect(0, round(4 * s), grown(round(220 * s)), round(68 * s))
+        back.right = size[0] - round(24 * s)
+        self.buttons = [Button("back", back, tr("back"), self.on_escape)]
         if self.can_start():
-            self.buttons.append(Button("start", pygame.Rect(size[0] - round(528 * s), round(4 * s),
-                                                            round(272 * s), round(68 * s)),
-                                       tr("display.start"), self.start, primary=True))
+            start = pygame.Rect(0, back.top, grown(round(272 * s)), back.h)
+            start.right = back.left - round(12 * s)
+            self.buttons.append(Button("start", start, tr("display.start"), self.start,
+                                       primary=True))
 
     def can_start(self) -> bool:
         """The table hosted here waits in its lobby: this screen (its owner) may
