@@ -177,6 +177,16 @@ def text_problems(size: tuple[int, int], language: str, text_size: float,
             scene.toggle_charts()
             app.frame(0.0, [])
             check("results-charts", scene)
+        elif name == "display":  # its waiting room: seats filling in, long names, QR codes
+            scene.take({"type": "table", "seats": [
+                {"seat": 0, "kind": "human", "name": LONGEST_NAMES[1]},
+                {"seat": 1, "kind": "open"}, {"seat": 2, "kind": "bot", "level": "hard",
+                                              "name": LONGEST_NAMES[0]},
+                {"seat": 3, "kind": "open"}]})
+            scene.board.view = None
+            scene.relayout()
+            app.frame(0.0, [])
+            check("display-waiting", scene)
         elif name == "replay":  # Statistics with the game the results counted
             statistics: Any = screen_class("statistics")(app)
             app.switch(statistics)
