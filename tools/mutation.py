@@ -93,13 +93,13 @@ recorded). Such a mutant is not killed: it counts as surviving."""
 TIMEOUT = {-24, 24, 152, 255, 36}
 
 
-def copy_tree(destination: Path, under: str = "") -> None:
-    """The files git knows (as they are in the work tree, changes included); with
-    `under`, only those in that folder, the others left as they are."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", *([under] if under
-                                                                            else [])],
+def copy_tree(destination: Path, *paths: str, fresh: bool = True) -> None:
+    """The files git knows (as they are in the work tree, changes included), or
+    those under `paths`, copied into `destination`; `fresh`: emptied first, else
+    the files not copied are left as they are."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", *paths],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
-    if not under:
+    if fresh:
         shutil.rmtree(destination, ignore_errors=True)
     for name in files:
         source = ROOT / name
@@ -216,7 +216,7 @@ def main() -> int:
                 parser.error(f"changed since the last run, to be run whole: {changed}")
             again = [name for m in modules for name in scores(folder, [m])[m]["surviving"]]
             kept = {m: _codes(folder, m) for m in modules}
-            copy_tree(folder, "tests")
+            copy_tree(folder, "tests", fresh=False)
         else:
             copy_tree(folder)
         configure(folder, modules, tests, args.timeout_multiplier)

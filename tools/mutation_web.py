@@ -31,12 +31,14 @@ import json
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # mutation.py, beside this file
+from mutation import copy_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "stryker"
@@ -62,19 +64,6 @@ def install() -> None:
             installed.stat().st_mtime >= (TOOL / "package-lock.json").stat().st_mtime:
         return
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=TOOL, check=True)
-
-
-def copy_tree() -> None:
-    """The files git knows under COPIED (as they are in the work tree)."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", *COPIED], cwd=ROOT,
-                           capture_output=True, text=True, check=True).stdout.split()
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    for name in files:
-        source = ROOT / name
-        if source.is_file():
-            target = FOLDER / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
 
 
 def importers(module: str) -> list[str]:
@@ -148,7 +137,7 @@ def main() -> int:
     started = time.monotonic()
     returncode = 0
     if not args.report:
-        copy_tree()
+        copy_tree(FOLDER, *COPIED)
         config = json.loads(CONFIG.read_text())
         config.pop("$schema", None)
         modules = [m for m in config.pop("mutate")
