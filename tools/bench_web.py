@@ -27,6 +27,7 @@ import statistics
 import sys
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -141,16 +142,6 @@ class BackgroundHost:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-def _wait(condition: Any, timeout: float = 20.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise TimeoutError
-
-
 STEP = """
 const mode = document.body.dataset.mode;
 if (!["choose", "act", "tax", "build", "cover"].includes(mode)) return mode;
@@ -171,7 +162,7 @@ if (picks.length) picks[0].click();
 def browser_figures(loads: int, screenshots: bool) -> dict[str, Any]:
     """Opening the link (fresh, and returning to a seat), what is loaded, and
     the screenshots."""
-    from tests.browser import Browser
+    from tests.browser import Browser, wait_for
     host = BackgroundHost()
     phone = Browser(390, 844)
     other = Browser(390, 844)
@@ -182,28 +173,32 @@ def browser_figures(loads: int, screenshots: bool) -> dict[str, Any]:
         for _ in range(loads):
             phone.driver.get("about:blank")
             phone.driver.get(url)
-            form_ms.append(_wait(lambda: phone.js("return window.havana && "
-                                                  "window.havana.state.timing.form")))
+            form_ms.append(wait_for(lambda: phone.js("return window.havana && "
+                                                     "window.havana.state.timing.form"),
+                                     "the join form"))
         loaded = phone.js("return performance.getEntriesByType('resource').map((e) => "
                           "[e.name, e.decodedBodySize]).concat([[location.href, "
                           "performance.getEntriesByType('navigation')[0].decodedBodySize]])")
         for browser, name in ((phone, "Ana"), (other, "Bea")):
             if browser is other:
                 browser.driver.get(url)
-                _wait(lambda b=browser: b.js("return !document.getElementById('join').hidden"))
+                wait_for(partial(browser.js, "return !document.getElementById('join').hidden"),
+                         "the second join form")
             browser.js("document.getElementById('name').value = arguments[0];"
                        "document.getElementById('join-button').click()", name)
-            _wait(lambda b=browser: b.js("return window.havana.state.seat !== null"))
-        _wait(lambda: host.call(lambda: sum(s.kind == "human" for s in table.seats)) == 2)
-        _wait(lambda: phone.js("return !!document.getElementById('start')"))
+            wait_for(partial(browser.js, "return window.havana.state.seat !== null"), "a seat")
+        wait_for(lambda: host.call(lambda: sum(s.kind == "human" for s in table.seats)) == 2,
+                 "two seated")
+        wait_for(lambda: phone.js("return !!document.getElementById('start')"), "Start")
         phone.js("document.getElementById('start').click()")
-        _wait(lambda: host.call(lambda: table.game is not None))
+        wait_for(lambda: host.call(lambda: table.game is not None), "the game")
         view_ms = []
         for _ in range(loads):
             phone.driver.get("about:blank")
             phone.driver.get(url)
-            view_ms.append(_wait(lambda: phone.js("return window.havana && "
-                                                  "window.havana.state.timing.firstView")))
+            view_ms.append(wait_for(lambda: phone.js("return window.havana && "
+                                                     "window.havana.state.timing.firstView"),
+                                     "the first view"))
         shots = []
         if screenshots:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -219,8 +214,8 @@ def browser_figures(loads: int, screenshots: bool) -> dict[str, Any]:
                     language = languages.pop(0)
                     phone.js("const s = document.getElementById('language'); s.value = "
                              "arguments[0]; s.dispatchEvent(new Event('change'))", language)
-                    _wait(lambda lang=language: phone.js(
-                        "return document.documentElement.lang") == lang)
+                    wait_for(partial(phone.js, "return document.documentElement.lang === "
+                                     "arguments[0]", language), "the language")
                     phone.js(PICK)  # something staged, as a player would
                     time.sleep(0.2)
                     path = SCREENSHOTS / f"web-phone-{language}.png"
