@@ -61,6 +61,12 @@ def test_a_seat_link_takes_its_seat_and_a_reaction_reaches_everyone():
             return any(m.get("type") == "reaction" and (m["seat"], m["reaction"]) == (2, "wow")
                        for m in screen.poll())
         _wait(told, what="the big screen told")
+        ana.js("const s = document.getElementById('language'); s.value = 'ru';"
+               "s.dispatchEvent(new Event('change'))")
+        _wait(lambda: ana.js("return document.documentElement.lang") == "ru",
+              what="the page in Russian")  # and its React button at once, not at the next
+        assert ana.js("return document.getElementById('react-toggle').textContent") \
+            == "Реакция"  # message from the host
     finally:
         if screen is not None:
             screen.close()

@@ -22,12 +22,14 @@ async function main() {
   const [, editions] = await Promise.all([loadLanguage(lang), fetch("editions.json").then((r) => r.json())]);
   state.editions = editions;
   const select = $("language");
+  let reactions = null; // (made once the page has a table's code)
   for (const code of LANGUAGES) select.append(el("option", { value: code, selected: code === lang }, LANGUAGE_NAMES[code]));
   select.addEventListener("change", async () => {
     localStorage.setItem("havana:language", select.value);
     await loadLanguage(select.value);
     texts();
     render();
+    reactions?.draw(); // the React button and bar in the new language too
   });
   texts();
   wireDetails();
@@ -37,7 +39,7 @@ async function main() {
     $("join-form").hidden = true;
     return;
   }
-  const reactions = new Reactions(document);
+  reactions = new Reactions(document);
   const seat = new URLSearchParams(location.hash.slice(1)).get("seat"); // a free seat's QR code on the big screen
   state.link = new Link({
     code,
