@@ -383,6 +383,8 @@ async def _start(host: Host, args: argparse.Namespace, bots: list[str | None]) -
 
 async def _run_host(args: argparse.Namespace, config: HostConfig,
                     bots: list[str | None]) -> int:
+    stop = asyncio.Event()  # before the host says it is up: a stop right after is clean
+    on_stop_signals(asyncio.get_running_loop(), stop.set)
     host = _new_host(config)
     tables = await _start(host, args, bots)
     if config.save_dir is not None:
@@ -410,7 +412,8 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
             host.on_listing = announcement.update
             announcement.update(host.listing())  # seats taken while announcing
     try:
-        await _serve_until_stopped(host, tables, args.exit_when_done, args.exit_when_idle)
+        await _serve_until_stopped(host, tables, stop, args.exit_when_done,
+                                   args.exit_when_idle)
     finally:
         if announcement is not None:
             announcement.close()
@@ -418,14 +421,12 @@ async def _run_host(args: argparse.Namespace, config: HostConfig,
     return 0
 
 
-async def _serve_until_stopped(host: Host, tables: list[Table], exit_when_done: bool,
-                               exit_when_idle: float | None) -> None:
-    """Until Ctrl+C or a request to stop (SIGTERM, Ctrl+Break: `on_stop_signals`), or
+async def _serve_until_stopped(host: Host, tables: list[Table], stop: asyncio.Event,
+                               exit_when_done: bool, exit_when_idle: float | None) -> None:
+    """Until `stop` is set (Ctrl+C or a request to stop: SIGTERM, Ctrl+Break), or
     (with `exit_when_done`) every game is over, or (with `exit_when_idle`) no player
     has been connected for that many seconds."""
     loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    on_stop_signals(loop, stop.set)
     last_player = loop.time()
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):

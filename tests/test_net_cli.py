@@ -268,8 +268,12 @@ def test_bot_client_plays_a_game_over_ipv6_loopback():
 def _host_process(*argv: str) -> tuple[subprocess.Popen[str], dict]:
     process = subprocess.Popen([sys.executable, "-m", "havana_game", "host", "--json", *argv],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    return process, json.loads(process.stdout.readline())
+    assert process.stdout is not None and process.stderr is not None
+    line = process.stdout.readline()
+    if not line:
+        process.wait(timeout=20)
+        pytest.fail(f"the host stopped without its line: {process.stderr.read()}")
+    return process, json.loads(line)
 
 
 async def _server_name(port: int) -> str:
@@ -284,7 +288,7 @@ async def _server_name(port: int) -> str:
 def test_a_resumed_host_keeps_its_name(tmp_path: Path):
     first, started = _host_process("--save-dir", str(tmp_path), "--name", "Marta")
     first.send_signal(signal.SIGTERM)
-    first.wait(timeout=20)
+    assert first.wait(timeout=20) == 0  # a clean stop, however soon after its line
     again, resumed = _host_process("--resume", str(tmp_path))
     try:
         assert resumed["code"] == started["code"]
@@ -292,6 +296,18 @@ def test_a_resumed_host_keeps_its_name(tmp_path: Path):
     finally:
         again.send_signal(signal.SIGTERM)
         again.wait(timeout=20)
+
+
+def test_a_table_code_the_host_printed_survives_its_crash_at_once(tmp_path: Path):
+    for _ in range(3):  # (the crash came before the table was on disk, now and then)
+        folder = tmp_path / str(_)
+        first, started = _host_process("--save-dir", str(folder))
+        first.kill()
+        first.wait(timeout=20)
+        again, resumed = _host_process("--resume", str(folder))
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(timeout=20) == 0
+        assert resumed["code"] == started["code"]
 
 
 def test_a_host_with_no_player_for_its_idle_time_stops(tmp_path: Path):

@@ -79,7 +79,7 @@ def _served(folder: Path, snapshot_every: int = MANY, segment_bytes: int = MANY,
 
 async def _settled(store: Store) -> None:
     """Every committed record is durable and every snapshot job done."""
-    await asyncio.wait_for(store._drained(), WAIT)
+    await asyncio.wait_for(store.drained(), WAIT)
     await asyncio.wait_for(asyncio.to_thread(store._snapshot_thread.submit(lambda: None).result),
                            WAIT)
 

@@ -197,11 +197,14 @@ class Host:
     # --- lifecycle -----------------------------------------------------------------
 
     async def start(self) -> int:
+        """Listen, and (when saving) return once the tables made so far are on disk: a
+        code the host reports survives its crash a moment later."""
         self._server = await asyncio.start_server(
             self._serve, self.config.bind, self.config.port, limit=1 << 17, backlog=512)
         self.port = self._server.sockets[0].getsockname()[1]
         if self.store is not None:
             self.store.start()
+            await self.store.drained()
         self._heartbeat = asyncio.create_task(self._beat())
         for table in self.tables.values():
             for seat in table.seats:

@@ -157,7 +157,7 @@ class Store:
                 waiter.set_result(None)
         self._idle.clear()
 
-    async def _drained(self) -> None:
+    async def drained(self) -> None:
         """Wait until every committed record is durable."""
         if self._flushing or self._records:
             waiter = asyncio.get_running_loop().create_future()
@@ -255,7 +255,7 @@ class Store:
         """A clean stop: everything durable, every table in its snapshot, no journal."""
         if self._loop is None:
             return
-        await self._drained()
+        await self.drained()
         self.writer.close()
         self._segment += 1  # no record goes to the current segment any more
         stale = {table_id for segment in self._pins for table_id in self._uncovered(segment)}
