@@ -6,9 +6,9 @@ pixels' text, nothing is cut, overlapping or off the window at
 1280x720 (waiting room, games of 3 and 4 seats with a free one, seats with
 two-digit counts, the moment before the host tells the seats, a reaction
 shown), nor at 115 %, 130 % and 150 % text in every language with the longest
-names (four seats at 1280x720 among them, with two-digit numbers, late in the
-game, three choosing in the opening), where the seat panels' texts are as large
-as their room allows; each number says what it
+names (four seats at 1280x720 among them, all four so named too, with two-digit
+numbers, late in the game, three choosing in the opening), where the seat
+panels' texts are as large as their room allows; each number says what it
 counts; the seat column is never blank; a free seat's QR code carries the link
 that takes that seat; the moves fly (a building from its row to its new owner,
 from where it is drawn) in the display's own time, and a reaction's bubble
@@ -317,11 +317,11 @@ LONGEST = ("Maximiliano Wolfgang Hohenbergen", "Максимилиан Воль�
 """Names as long as a player's may be (32 characters), in both alphabets."""
 
 
-def _long_named(board: bigscreen.Board) -> bigscreen.Board:
-    """`board` with its first two taken seats named as long as a name may be."""
+def _long_named(board: bigscreen.Board, seats: int = 2) -> bigscreen.Board:
+    """`board` with its first `seats` taken seats named as long as a name may be."""
     taken = [seat for seat, info in enumerate(board.seats) if info["kind"] != "open"]
-    for seat, name in zip(taken[:2], LONGEST, strict=True):
-        board.seats[seat]["name"] = name
+    for i, seat in enumerate(taken[:seats]):
+        board.seats[seat]["name"] = LONGEST[i % 2]
     return board
 
 
@@ -337,12 +337,13 @@ def _choosing() -> bigscreen.Board:
 def long_named() -> dict[str, bigscreen.Board]:
     """Boards whose first two seats have the longest names: three seats and four
     (one free, or none) in round 2, four with two-digit numbers, four late in the
-    game (round 12: many buildings built), three choosing in the opening."""
+    game (round 12: many buildings built), three choosing in the opening; and four
+    seats all with the longest names (their panels lowest)."""
     pygame.init()
     return {name: _long_named(board) for name, board in (
         ("game-3", _game(3, (2,))), ("game-4", _game(4, (1,))), ("full-4", _game(4)),
         ("rich-4", _rich(_game(4, (1,)))), ("late-4", _game(4, (1,), round_=12)),
-        ("choosing", _choosing()))}
+        ("choosing", _choosing()))} | {"all-4": _long_named(_game(4), seats=4)}
 
 
 @pytest.mark.parametrize("text_size", [1.15, 1.3, 1.5])

@@ -63,10 +63,13 @@ def beside(info: SeatView, body: pygame.Rect, s: float,
     high = round(wide * 1.45)
     names = [tr_name("card", name=rules().cards[card].name) for card in info["face_up"]]
 
+    widest = max(wide, body.w // WIDEST_SHARE)
+
     def widths(least: int) -> Widths:
-        """Both cards `least` wide, a face-up one wider where its name needs it."""
-        first, second = (next((w for w in range(least, wide) if name_fits(name, (w, high))),
-                              wide) for name in (*names, "", "")[:2])
+        """Both cards `least` wide, a face-up one wider where its name needs it (wider
+        than a card's shape where a panel short of height makes it low)."""
+        first, second = (next((w for w in range(least, widest) if name_fits(name, (w, high))),
+                              widest) for name in (*names, "", "")[:2])
         return first, second
     narrow = widths(max(1, min(wide, (body.w - words - px(s, 26)) // 2)))
     plain = _state_lines(info, body, s, look, narrow)
@@ -76,6 +79,10 @@ def beside(info: SeatView, body: pygame.Rect, s: float,
         if len(state.lines) <= len(plain.lines):
             return grown, high, state
     return narrow, high, plain
+
+
+WIDEST_SHARE = 3
+"""A face-up card on the big screen is at most this share of its panel's width."""
 
 
 Widths = tuple[int, int]
@@ -108,10 +115,25 @@ def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float,
     width = body.right - _words_left(body, cards, s)
     lines = tuple(line for group in _groups(info) for line in _balanced(group, size, s, width))
     state = State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
+    if info["number"] is not None and replace(state, step=state.least).height > body.h:
+        state = replace(state, lines=_number_joined(lines, size, s, width))
     if len(lines) > 1:
         room = (body.h - state.shown) // (len(lines) - 1)
         state = replace(state, step=max(state.least, min(state.step, room)))
     return state
+
+
+def _number_joined(lines: tuple[tuple[Piece, ...], ...], size: int, s: float,
+                   width: int) -> tuple[tuple[Piece, ...], ...]:
+    """`lines` with the last one (the seat's number in the turn order) moved to
+    the end of the nearest line above that has room for it: a panel too low for
+    its lines keeps the number (it says what it is, wherever it stands)."""
+    *above, number = lines
+    for row in reversed(range(len(above))):
+        joined = (*above[row], *number)
+        if sum(_piece_width(piece, size, s, i > 0) for i, piece in enumerate(joined)) <= width:
+            return (*above[:row], joined, *above[row + 1:])
+    return lines
 
 
 def _balanced(group: list[Piece], size: int, s: float, width: int) -> list[tuple[Piece, ...]]:
