@@ -493,7 +493,8 @@ def side_legs() -> list[tuple[str, list[str], dict[str, str]]]:
 def run_together(legs: list[tuple[str, list[str], dict[str, str]]]) -> int:
     """Run the legs at once (each alone is mostly one core's work, much of it
     waiting on sockets and processes), each writing to a file of its own; print
-    each leg's output as a block once all ended. The first failing leg's code."""
+    each leg's output as a block once all ended, a failing leg's failed tests run
+    once more (`_once_more`). The first failing leg's code."""
     with tempfile.TemporaryDirectory(prefix="havana-legs-") as folder:
         running = []
         for index, (name, arguments, env) in enumerate(legs):
@@ -503,21 +504,39 @@ def run_together(legs: list[tuple[str, list[str], dict[str, str]]]) -> int:
                 [str(python()), "-m", *command], cwd=ROOT, env={**os.environ, **env},
                 stdout=output, stderr=subprocess.STDOUT)))
         code = 0
-        for name, command, output, process in running:
+        for (name, command, output, process), (_, _, env) in zip(running, legs, strict=True):
             returned = process.wait()
             output.seek(0)
+            printed = output.read()
             print(f"$ {name}: {' '.join(command)}", flush=True)
-            sys.stdout.buffer.write(output.read())
+            sys.stdout.buffer.write(printed)
             sys.stdout.flush()
             output.close()
+            if returned:
+                returned = _once_more(name, command, printed.decode(errors="replace"), env)
             code = code or returned
         return code
+
+
+def _once_more(name: str, command: tuple[str, ...], printed: str, env: dict[str, str]) -> int:
+    """A leg's failed tests (named in its output `printed`) run once more, alone, as
+    the main leg's do (`toolkit.run_tests`): only a second failure fails the leg.
+    Its code as it stands where the output names no failed test (a leg that did
+    not get that far)."""
+    failed = re.findall(r"^(?:FAILED|ERROR) (\S+::\S+)", printed, re.MULTILINE)
+    if not failed:
+        return 1
+    options = [argument for argument in command if not (ROOT / argument).is_file()]
+    print(f"{name}: running the failed tests once more, alone (named above; one that "
+          "passes now failed on timing)", flush=True)
+    return subprocess.run([str(python()), "-m", *options, *dict.fromkeys(failed)], cwd=ROOT,
+                          env={**os.environ, **env}).returncode
 
 
 def test() -> int:
     """ruff, mypy and every test (on `suite_workers` processes, the failed ones
     once more alone: `toolkit.run_tests`); then the pure-Python engine's leg and
-    the foreign-OS legs, side by side."""
+    the foreign-OS legs, side by side (theirs too: `run_together`)."""
     install("test")
     started = time.monotonic()
     for command in (("ruff", "check", "."), ("mypy",)):
