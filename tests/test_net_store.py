@@ -273,7 +273,8 @@ def test_a_clean_stop_waits_for_the_batch_in_flight_and_lets_its_frames_out(tmp_
 def test_a_failed_journal_write_is_reported_and_releases_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], notified: bool):
     """With `on_failure` set it is called with the error; either way the failure
-    is printed, and nothing else goes wrong in the loop."""
+    is printed, nothing else goes wrong in the loop, and whoever waits for the
+    journal to be written stops waiting."""
     errors: list[str] = []
 
     async def scenario() -> None:
@@ -291,9 +292,12 @@ def test_a_failed_journal_write_is_reported_and_releases_nothing(
         table.commit()
         told = Told()
         assert store.barrier.hold(told, b"ack")
+        waiting = asyncio.ensure_future(store.drained())  # (a host starting: `Host.start`)
         await eventually(lambda: errors.append(capsys.readouterr().err) or "".join(errors))
         assert failures == ([files.fail] if notified else [])
         assert told.frames == [] and unhandled == []
+        await asyncio.wait_for(waiting, WAIT)  # not left waiting for ever
+        await asyncio.wait_for(store.drained(), WAIT)
     asyncio.run(scenario())
     assert "".join(errors) == (f"havana host: cannot save to {tmp_path} ([Errno 28] No space "
                                "left on device); no further change is acknowledged\n")

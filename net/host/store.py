@@ -158,8 +158,9 @@ class Store:
         self._idle.clear()
 
     async def drained(self) -> None:
-        """Wait until every committed record is durable."""
-        if self._flushing or self._records:
+        """Wait until every committed record is durable, or until a write failed
+        (`_fail`: nothing is written any more)."""
+        if self._loop is not None and (self._flushing or self._records):
             waiter = asyncio.get_running_loop().create_future()
             self._idle.append(waiter)
             self._flush()
@@ -170,6 +171,7 @@ class Store:
         print(f"havana host: cannot save to {self.folder} ({error}); no further change "
               "is acknowledged", file=sys.stderr)
         self._loop = None
+        self._wake_idle()
         if self.on_failure is not None:
             self.on_failure(error)
 
