@@ -1,6 +1,7 @@
 """Learn to play: a script that follows the lesson's instructions reaches its
 end (every step reachable, no dead end), a wrong click is explained and not
-carried out, the lesson resumes where it was left; its words are in every
+carried out, the lesson resumes where it was left, the game after it does not
+tell again the first-game guide's hints it taught; its words are in every
 language."""
 
 from __future__ import annotations
@@ -368,3 +369,21 @@ def test_the_game_after_the_lesson_is_saved_and_continue_resumes_it(tmp_path):
     same = ("phase", "round", "hand", "seats", "legal")
     assert {k: table.view.get(k) for k in same} == {k: view.get(k) for k in same}
     table.close()
+
+
+@pytest.mark.parametrize("edition", LESSONS)
+def test_the_game_after_the_lesson_does_not_tell_again_what_the_lesson_taught(tmp_path,
+                                                                               edition):
+    """Each step names the first-game guide's hints it says all of; once the lesson
+    is followed, none of them shows in the game after it: the classic lesson
+    teaches every decision's hint, the 2024 one also Contrabando's and Reciclaje's."""
+    from havana_game.client.table.guide import HINTS, current_hint
+
+    taught = [key for lesson_step in Lesson.load(edition).steps for key in lesson_step.teaches]
+    assert taught and set(taught) <= {key for keys in HINTS.values() for key in keys}
+    app = make_app(tmp_path)
+    assert app.settings.guide and current_hint(app.settings, "choose") == "guide.choose"
+    follow(app, app.show("tutorial", edition))
+    modes = ["choose", "act", "build", "cover"] + \
+        (["recycling", "smuggling"] if edition == "edition2024" else [])
+    assert [current_hint(app.settings, mode) for mode in modes] == [None] * len(modes)

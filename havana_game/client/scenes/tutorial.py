@@ -70,10 +70,16 @@ class TutorialScene(TableScreen):
             self.app.settings.save()
 
     def next_step(self) -> None:
-        """On to the next step (Next, Skip, or the awaited decision)."""
+        """On to the next step (Next, Skip, or the awaited decision). The guide's
+        hints the step taught are seen: the game after the lesson (and any later
+        game) does not tell them again."""
+        settings = self.app.settings
+        passed = self.current
+        if passed is not None:
+            settings.guide_seen += [key for key in passed.teaches
+                                    if key not in settings.guide_seen]
         self.step_index += 1
         self.lesson_note = ""
-        settings = self.app.settings
         settings.tutorial_step = self.step_index
         if self.current is None:  # done: the next "Learn to play" starts afresh
             settings.tutorial_moves, settings.tutorial_step = [], 0

@@ -2,8 +2,9 @@
 (`havana_game/data/tutorial/<edition>.json`) with the fixed deal, the bot's
 scripted moves and the steps. Each step names its text (`tutorial.<id>`, and
 `tutorial.<id>.wrong` for a click outside what it points at), the table part it
-points at, and what ends it: a decision of the player of one of the kinds it
-waits for, or the Next button. Data, not code: a step is fixed in the file."""
+points at, what ends it (a decision of the player of one of the kinds it waits
+for, or the Next button) and the first-game guide's hints it teaches. Data, not
+code: a step is fixed in the file."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class LessonStep:
     """The decision the text suggests (a script following the lesson plays it)."""
     wrong_of: str = ""
     """The step whose wrong-click text this one shares (itself if empty)."""
+    teaches: tuple[str, ...] = ()
+    """The first-game guide's hints (`guide.HINTS`) the step says all of."""
 
     @property
     def text(self) -> str:
@@ -77,7 +80,7 @@ class Lesson:
         raw = json.loads(resources.files("havana_game").joinpath(
             "data", "tutorial", f"{edition}.json").read_text("utf-8"))
         steps = [LessonStep(s["id"], s["target"], tuple(s.get("until", ())), s.get("suggest"),
-                            s.get("wrong", "")) for s in raw["steps"]]
+                            s.get("wrong", ""), tuple(s.get("teaches", ()))) for s in raw["steps"]]
         return cls(raw["edition"], int(raw["seed"]), raw["bot_name"], list(raw["bot"]), steps)
 
     def text_keys(self) -> list[str]:
