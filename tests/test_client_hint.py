@@ -10,6 +10,7 @@ import threading
 import pygame
 
 from havana_game.ai.hint import gains_of, hint_for
+from havana_game.client.profile.settings import Settings
 from havana_game.client.scenes.table import TableScene
 from havana_game.client.session.netlink import NetLink
 from havana_game.client.table.hints import HintService
@@ -23,6 +24,7 @@ from .test_client_support import (
     click,
     key,
     make_app,
+    play_to_results,
     play_to_step,
     step,
     until,
@@ -402,11 +404,7 @@ def test_once_hints_are_used_the_next_question_is_searched_before_the_press(tmp_
     (in the background); a press once that search finished shows its hint at the
     next frame, with no other search (searches counted, not timed)."""
     app = make_app(tmp_path)
-    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
-    service = HintService(lambda view: hint_for(view, budget_ms=20, workers=1),
-                          searching=table.asks.hints_allowed)
-    table.asks.hints = service
-    app.switch(table)
+    table, service = _searched_quickly(app)
     until_asked_alone(app, table)
     assert "hint" in table.controls() and len(table.view["legal"]) > 1
     assert service.searches == 0  # no hint used yet: nothing searched unasked
@@ -427,3 +425,33 @@ def test_once_hints_are_used_the_next_question_is_searched_before_the_press(tmp_
         or table.focus == "end_turn"
     assert service.searches == searched
     table.close()
+
+
+def _searched_quickly(app) -> tuple[TableScene, HintService]:
+    """A local game against random, shown, whose hints search 20 ms on one worker."""
+    table = TableScene(app, NetLink.local(["human", "random"], ["Ana", "Bo"], seed=HOST_SEED))
+    service = HintService(lambda view: hint_for(view, budget_ms=20, workers=1),
+                          searching=table.asks.hints_allowed)
+    table.asks.hints = service
+    app.switch(table)
+    return table, service
+
+
+def test_after_a_game_with_hints_the_next_games_questions_are_searched_from_the_first(
+        tmp_path):
+    """A hint used in one game: in the next, the player's first question is
+    searched before any press (a first press shows its hint at once too); a whole
+    game without a hint turns that off again. Kept in the settings."""
+    app = make_app(tmp_path)
+    first, service = _searched_quickly(app)
+    until_asked_alone(app, first)
+    step(app, key(pygame.K_h))
+    until(app, lambda: first.asks.hint_text not in ("", tr("hint.thinking")))
+    assert Settings.load().hints_ahead
+    first.close()
+    second, service = _searched_quickly(app)
+    until_asked_alone(app, second)
+    until(app, lambda: service.prepared(second.view))
+    assert second.model.hints_used == 0
+    play_to_results(app, second)
+    assert not app.settings.hints_ahead and not Settings.load().hints_ahead

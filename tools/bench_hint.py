@@ -1,5 +1,6 @@
-"""Hint benchmark: the real client offscreen (SDL dummy driver, default settings)
-plays local games against the hard bot, every decision by pressing Hint (H) and
+"""Hint benchmark: the real client offscreen (SDL dummy driver, a new player's
+settings, kept from game to game) plays local games against the hard bot (the
+first press of each game: "first_press_ms_per_game"), every decision by pressing Hint (H) and
 then Enter (Confirm, or End turn when that is the hint), `--think-ms` after the
 question is asked (the player thinking a moment: a search started as the question
 came, `HintService.prepare`, has that long). Prints per hint the time from the
@@ -20,7 +21,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,21 +31,24 @@ from havana_game.ai.hint import Hint, hint_for  # noqa: E402
 from havana_game.ai.tournament import percentile  # noqa: E402
 from havana_game.rules import View  # noqa: E402
 
+if TYPE_CHECKING:
+    from havana_game.client.profile.settings import Settings
+
 
 def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float]],
-         presses: list[dict[str, Any]], think_ms: float = 0,
+         presses: list[dict[str, Any]], settings: Settings, think_ms: float = 0,
          size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
-    """One local game through the window; the player's seat follows every hint."""
+    """One local game through the window, with the player's `settings` (kept from
+    game to game, as a player's are); the player's seat follows every hint."""
     import pygame
 
     from havana_game.client.app import App
-    from havana_game.client.profile.settings import Settings
     from havana_game.client.scenes.table import TableScene
     from havana_game.client.session.netlink import NetLink
     from havana_game.client.table.hints import HintService
     from havana_game.client.ui.i18n import tr
 
-    app = App(Settings(window_size=size), size=size)
+    app = App(settings, size=size)
     link = NetLink.local(["human", opponent], ["Ana", "Bo"], seed=seed)
     table = TableScene(app, link)
     asked: list[float] = []
@@ -96,7 +100,8 @@ def play(opponent: str, seed: int, hint_limit: int, record: list[dict[str, float
         if table.asks.hint_text in ("", tr("hint.thinking")):
             continue  # the question changed while the hint thought: ask again
         presses.append({"shown_ms": round((time.perf_counter() - asked[-1]) * 1000.0, 1),
-                        "prepared": ready, "searched": service.searches - searches})
+                        "prepared": ready, "searched": service.searches - searches,
+                        "game": seed})
         hints += 1
         press(pygame.K_RETURN)
         deadline = time.monotonic() + 10
@@ -119,12 +124,14 @@ def main() -> int:
                         help="frames run between the question and the press")
     args = parser.parse_args()
     os.environ.setdefault("HAVANA_CONFIG_DIR", "/tmp/havana-bench-hint")
+    from havana_game.client.profile.settings import Settings
+    settings = Settings(window_size=(1280, 720))  # a new player's, then kept
     record: list[dict[str, float]] = []
     presses: list[dict[str, Any]] = []
     games = []
     for g in range(args.games):  # a line per game on stderr: a long run's progress
         games.append(play(args.opponent, args.seed + g, args.hints, record, presses,
-                          args.think_ms))
+                          settings, args.think_ms))
         won = sum(game["you"] in (game["winners"] or []) for game in games)
         print(f"game {g + 1}: vp {games[-1]['vp']}, {games[-1]['hints']} hints; "
               f"won {won} of {g + 1}", file=sys.stderr, flush=True)
@@ -135,6 +142,8 @@ def main() -> int:
         "opponent": args.opponent, "games": len(games), "think_ms": args.think_ms,
         "hints": len(presses), "searches": len(record),
         "presses_found_prepared": sum(p["prepared"] for p in presses),
+        "first_press_ms_per_game": [next(p["shown_ms"] for p in presses if p["game"] == game)
+                                    for game in dict.fromkeys(p["game"] for p in presses)],
         "iterations_per_hint_mean": round(sum(iterations) / max(1, len(iterations)), 1),
         "iterations_per_hint_min": min(iterations, default=0),
         "shown_ms_mean": round(sum(shown) / max(1, len(shown)), 1),

@@ -86,6 +86,10 @@ class Settings:
     """Show what the others did since the player's last decision when their turn comes."""
     takebacks: bool = on_by_default("takebacks")
     """Offer Take back in games of one player against AIs (never hotseat or LAN)."""
+    hints_ahead: bool = False
+    """The player asked for a hint in the game under way or the last one finished:
+    with hints offered, their decisions are searched as they come, from the first
+    (`asks.take_hint`); a whole game without a hint turns it off again."""
     every_core: bool = on_by_default("every_core")
     """Let the AIs and hints search on every core (`parallel.use_every_core`), not one."""
     tutorial_edition: str = ""

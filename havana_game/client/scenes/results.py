@@ -55,6 +55,8 @@ class ResultsScene(Scene):
         self._curve: charts.GameCurve | None = None
         if link.keeps_stats and self.final is not None and self.final["phase"] == "over":
             self._record(self.final)
+            app.settings.hints_ahead = model.hints_used > 0  # (`Settings.hints_ahead`)
+            app.settings.save()
 
     def _await_record(self) -> None:
         """The host sends the game's record right after the final view: take it

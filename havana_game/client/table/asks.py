@@ -92,6 +92,9 @@ class Asks:
             return
         self.hints.ask(view)
         table.model.hints_used += 1
+        if not table.app.settings.hints_ahead:
+            table.app.settings.hints_ahead = True
+            table.app.settings.save()
         table.link.hint_taken()  # kept with a local game's save
         self.hint_text, self.hint_question = tr("hint.thinking"), view["legal"]
         table.refresh()
@@ -101,8 +104,10 @@ class Asks:
         say in one line what it gains."""
         table = self.table
         view = table.view
-        # once the player has used a hint, their decisions are searched as they come
-        hint = self.hints.take(view if table.model.hints_used and table.flow.deciding() else None)
+        # once the player has used a hint (in this game or the last one), their
+        # decisions are searched as they come
+        ahead = table.model.hints_used or table.app.settings.hints_ahead
+        hint = self.hints.take(view if ahead and table.flow.deciding() else None)
         if hint is None or view is None:
             if hint is None and not self.hints.busy and self.hint_text == tr("hint.thinking"):
                 self.hint_text = ""
