@@ -513,19 +513,21 @@ def run_together(legs: list[tuple[str, list[str], dict[str, str]]]) -> int:
             sys.stdout.flush()
             output.close()
             if returned:
-                returned = _once_more(name, command, printed.decode(errors="replace"), env)
+                returned = _once_more(name, command, printed.decode(errors="replace"), env,
+                                      returned)
             code = code or returned
         return code
 
 
-def _once_more(name: str, command: tuple[str, ...], printed: str, env: dict[str, str]) -> int:
+def _once_more(name: str, command: tuple[str, ...], printed: str, env: dict[str, str],
+               returned: int) -> int:
     """A leg's failed tests (named in its output `printed`) run once more, alone, as
     the main leg's do (`toolkit.run_tests`): only a second failure fails the leg.
-    Its code as it stands where the output names no failed test (a leg that did
-    not get that far)."""
+    Its code `returned` as it stands where the output names no failed test (a leg
+    that did not get that far)."""
     failed = re.findall(r"^(?:FAILED|ERROR) (\S+::\S+)", printed, re.MULTILINE)
     if not failed:
-        return 1
+        return returned
     options = [argument for argument in command if not (ROOT / argument).is_file()]
     print(f"{name}: running the failed tests once more, alone (named above; one that "
           "passes now failed on timing)", flush=True)

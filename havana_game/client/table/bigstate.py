@@ -117,8 +117,8 @@ def _state_lines(info: SeatView, body: pygame.Rect, s: float, look: float,
     state = State(lines, size, max(px(s, 40), fonts.line_step(size, 1.1)), icon)
     if info["number"] is not None and replace(state, step=state.least).height > body.h:
         state = replace(state, lines=_number_joined(lines, size, s, width))
-    if len(lines) > 1:
-        room = (body.h - state.shown) // (len(lines) - 1)
+    if len(state.lines) > 1:
+        room = (body.h - state.shown) // (len(state.lines) - 1)
         state = replace(state, step=max(state.least, min(state.step, room)))
     return state
 
