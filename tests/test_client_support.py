@@ -77,7 +77,8 @@ def plan(scene: Any) -> list[str]:
     if kind == "act":
         card = legal[0]["card"]
         options = [d for d in legal if d["card"] == card]
-        return [f"act:{card}"] + (["option:0"] if len(options) > 1 else []) + ["confirm"]
+        put = [f"put:{options[0]['put']}"] if options[0].get("put") is not None else []
+        return [f"act:{card}"] + (put + ["option:0"] if len(options) > 1 else []) + ["confirm"]
     build = next((d for d in legal if d["kind"] == "build"), None)
     if build:
         return [f"end:{build['row']}:{build['side']}", "confirm"]

@@ -387,3 +387,53 @@ def test_the_game_after_the_lesson_does_not_tell_again_what_the_lesson_taught(tm
     modes = ["choose", "act", "build", "cover"] + \
         (["recycling", "smuggling"] if edition == "edition2024" else [])
     assert [current_hint(app.settings, mode) for mode in modes] == [None] * len(modes)
+
+
+@pytest.mark.parametrize("size", [1.0, 1.5])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_reciclaje_asks_the_card_to_put_down_then_the_one_to_take_back(tmp_path, language,
+                                                                        size):
+    """Its options (a card down, a card back: over twenty) are picked in two steps,
+    every label at a full button's text size (they were set a few pixels high): the
+    card to put down by its button or in the hand, then the card to take back among
+    those that put it down; the staged decision is the legal one of both."""
+    from havana_game.client.table.targets import FaceUpCard, HandCard
+    from havana_game.client.ui import fonts
+
+    app = make_app(tmp_path)
+    app.settings.language = language
+    set_language(language)
+    fonts.set_text_scale(size)
+    try:
+        scene = app.show("tutorial", "edition2024")
+        follow(app, scene, stop_at=6)
+        until(app, scene.waiting_here)
+        legal = scene.view["legal"]
+        card = next(d["card"] for d in legal if d.get("put") is not None)
+        scene.controller.pick(FaceUpCard(card))
+        step(app)
+
+        def shown(prefix: str) -> list:
+            return [b for b in scene.buttons if b.name.startswith(prefix)]
+        assert shown("put:") and not shown("option:")
+        assert not any(b.shrunk() for b in shown("put:") + shown("page"))
+        put = int(shown("put:")[-1].name.split(":")[1])
+        step(app, click(scene.controls()[f"put:{put}"]))
+        options = shown("option:")
+        assert options and not any(b.shrunk() for b in options + shown("put_back"))
+        step(app, click(scene.controls()[options[-1].name]))
+        decision = scene.staging.decision(scene.view)
+        assert decision in legal and decision["put"] == put
+        for _ in range(len(options) + 1):  # (on the last page, where the pages are many)
+            if "put_back" in scene.controls():
+                break
+            step(app, click(scene.controls()["page"]))
+        step(app, click(scene.controls()["put_back"]))
+        assert shown("put:") and scene.staging.decision(scene.view) is None
+        other = next(d["put"] for d in legal if d.get("put") not in (None, put))
+        scene.controller.pick(HandCard(other))  # the card in the hand does it too
+        step(app)
+        assert {legal[int(b.name.split(":")[1])]["put"] for b in shown("option:")} == {other}
+    finally:
+        fonts.set_text_scale(1.0)
+        set_language("en")

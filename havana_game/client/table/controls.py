@@ -12,7 +12,7 @@ import pygame
 
 from ...rules import View
 from ..ui.i18n import tr
-from ..ui.widgets import Button
+from ..ui.widgets import Button, grown_for
 from .choices import option_label
 from .controller import TableController
 from .logtext import card_name
@@ -27,6 +27,29 @@ END_TURN_H = 30
 PAY_NEXT_W, PAY_NEXT_H = 40, 28
 ICON = 16
 """Material icons inside option buttons."""
+
+
+Entry = tuple[str, str, list[pygame.Surface], Callable[[], None], bool]
+"""An option panel button to be: its name, label, icons, action, whether staged."""
+
+
+def _nothing() -> None:
+    """(A button measured, never shown.)"""
+
+
+def _pages(heights: list[int], room: int, pager: int, gap: int) -> list[list[int]]:
+    """Rows of `heights` (indexes) by page: all on one if they fit in `room`, else
+    as many a page as fit above the page buttons (`pager` high with its gap)."""
+    if sum(heights) + gap * (len(heights) - 1) <= room:
+        return [list(range(len(heights)))]
+    pages: list[list[int]] = [[]]
+    used = 0
+    for i, height in enumerate(heights):
+        if pages[-1] and used + gap + height > room - pager:
+            pages.append([])
+        used = height if not pages[-1] else used + gap + height
+        pages[-1].append(i)
+    return pages
 
 
 class ControlBuilder:
@@ -82,34 +105,98 @@ class ControlBuilder:
             options = [(i, d) for i, d in options if d.get("target") is None]
         if options:
             shift = (len(face_up) + 1) // 2 * self.px(ROW_H + ROW_GAP)
-            self._options(view, options, pygame.Rect(body.left, body.top + shift, body.w,
-                                                     body.h - shift))
+            below = pygame.Rect(body.left, body.top + shift, body.w, body.h - shift)
+            if any(d.get("put") is not None for _, d in options):
+                self._lay_out(self._recycling(view, options), below)
+            else:
+                self._options(view, options, below)
+
+    def _recycling(self, view: View, options: list[tuple[int, dict[str, Any]]]) -> \
+            list[Entry]:
+        """Reciclaje in two steps, as on the phone page: first the hand card to put
+        down (a button each; an option that puts none down as itself), then the
+        card to take back among the options that put it down, and a button back to
+        the first step. A staged option (a hint's) shows its step."""
+        staged = dict(options).get(self.staging.option) if self.staging.option is not None \
+            else None
+        put = self.controller.put if staged is None else staged.get("put")
+        if put is None:
+            puts = dict.fromkeys(d["put"] for _, d in options if d.get("put") is not None)
+            return [(f"put:{card}", card_name(card), [], partial(self.controller.choose_put, card),
+                     False) for card in puts] + \
+                [self._entry(view, index, d) for index, d in options if d.get("put") is None]
+        back: Entry = ("put_back", f"◀ {card_name(put)}", [],
+                       partial(self.controller.choose_put, None), True)
+        return [self._entry(view, index, d, taken_only=True)
+                for index, d in options if d.get("put") == put] + [back]
+
+    def _entry(self, view: View, index: int, decision: dict[str, Any],
+               taken_only: bool = False) -> Entry:
+        """Option `index`'s button: its name, label, icons, action, whether staged."""
+        text, icons = option_label(view, decision, self.names, self.px(ICON), self.letters)
+        if taken_only:  # (the card put down is on the button before)
+            text = tr("option.recycle_same", card=card_name(decision["put"])) \
+                if decision["target"] == decision["put"] \
+                else tr("option.card", card=card_name(decision["target"]))
+        return (f"option:{index}", text, icons, partial(self.controller.pick_option, index),
+                self.staging.option == index)
 
     def _options(self, view: View, options: list[tuple[int, dict[str, Any]]],
                  body: pygame.Rect) -> None:
         """One button per option (each with its index among the staged card's
-        options), paged when they do not all fit."""
-        room = (body.h + self.px(ROW_GAP)) // self.px(ROW_H + ROW_GAP) * 2
-        per_page = max(1, room if len(options) <= room else room - 1)
-        pages = max(1, -(-len(options) // per_page))
+        options)."""
+        self._lay_out([self._entry(view, index, decision) for index, decision in options],
+                      body)
+
+    def _lay_out(self, entries: list[Entry], body: pygame.Rect) -> None:
+        """The buttons of `entries`, every label at a one-line button's text size:
+        in two columns where each label takes one line of half the width, else in
+        one column of buttons grown for their labels' lines (`grown_for`); paged
+        when they do not all fit."""
+        h, gap = self.px(ROW_H), self.px(ROW_GAP)
+        half = (body.w - gap) // 2
+        if any(Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk()
+               for _, text, icons, _, _ in entries):
+            self._column(entries, body)
+            return
+        room = (body.h + gap) // (h + gap) * 2
+        per_page = max(1, room if len(entries) <= room else room - 1)
+        pages = max(1, -(-len(entries) // per_page))
         self.controller.option_page %= pages
         first = self.controller.option_page * per_page
         rects = self._grid(body, per_page + 1)
-        for (index, decision), rect in zip(options[first:first + per_page], rects,
-                                           strict=False):
-            text, icons = option_label(view, decision, self.names, self.px(ICON), self.letters)
-            self.buttons.append(Button(f"option:{index}", rect, text,
-                                       partial(self.controller.pick_option, index), icons=icons,
-                                       selected=self.staging.option == index))
+        for (name, text, icons, action, selected), rect in zip(
+                entries[first:first + per_page], rects, strict=False):
+            self.buttons.append(Button(name, rect, text, action, icons=icons, selected=selected))
         if pages > 1:  # the last slot: back a page, and the page number going on
-            slot = rects[per_page]
-            back = pygame.Rect(slot.left, slot.top, slot.w // 3, slot.h)
-            self.buttons += [
-                Button("page_back", back, "◀", self.controller.previous_page),
-                Button("page", pygame.Rect(back.right + self.px(4), slot.top,
-                                           slot.right - back.right - self.px(4), slot.h),
-                       f"{self.controller.option_page + 1}/{pages} ▶",
-                       self.controller.next_page)]
+            self._pager(rects[per_page], pages)
+
+    def _column(self, entries: list[Entry], body: pygame.Rect) -> None:
+        """`entries` one under another, each button as high as its label's lines at
+        a one-line button's text size; as many a page as fit above the page buttons."""
+        h, gap = self.px(ROW_H), self.px(ROW_GAP)
+        heights = [grown_for(text, body.w - sum(i.get_width() + 2 for i in icons), h)
+                   for _, text, icons, _, _ in entries]
+        pages = _pages(heights, body.h, h + gap, gap)
+        self.controller.option_page %= len(pages)
+        top = body.top
+        for i in pages[self.controller.option_page]:
+            name, text, icons, action, selected = entries[i]
+            rect = pygame.Rect(body.left, top, body.w, heights[i])
+            self.buttons.append(Button(name, rect, text, action, icons=icons,
+                                       selected=selected, line_height=h))
+            top = rect.bottom + gap
+        if len(pages) > 1:
+            self._pager(pygame.Rect(body.left, top, (body.w - gap) // 2, h), len(pages))
+
+    def _pager(self, slot: pygame.Rect, pages: int) -> None:
+        """In `slot`: back a page, and the page number going on."""
+        back = pygame.Rect(slot.left, slot.top, slot.w // 3, slot.h)
+        self.buttons += [
+            Button("page_back", back, "◀", self.controller.previous_page),
+            Button("page", pygame.Rect(back.right + self.px(4), slot.top,
+                                       slot.right - back.right - self.px(4), slot.h),
+                   f"{self.controller.option_page + 1}/{pages} ▶", self.controller.next_page)]
 
     def _build(self, view: View, body: pygame.Rect) -> None:
         """End the turn; flip through the payments of the staged building."""

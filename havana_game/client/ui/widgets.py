@@ -86,6 +86,10 @@ class Button:
             lines += max(0, extra) // fonts.line_step(largest, LABEL_SPACING)
         return fonts.fit_size(self.label, largest, self._room(), lines, True)
 
+    def shrunk(self) -> bool:
+        """The label is set smaller than the button's height allows."""
+        return self.label_size() < self._largest()
+
     def _largest(self) -> int:
         """The label's text size at the most: as the height allows (a one-line
         button's, `line_height`), `text_size` at the most."""
