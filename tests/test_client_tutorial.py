@@ -12,7 +12,7 @@ import pytest
 
 from havana_game.client.scenes.tutorial import TutorialScene
 from havana_game.client.table.lesson import LESSONS, Lesson
-from havana_game.client.ui.i18n import set_language, tr
+from havana_game.client.ui.i18n import set_language, tr, tr_name
 from havana_game.i18n import LANGUAGES, translations
 
 from .test_client_support import click, key, make_app, settle, step, until
@@ -417,8 +417,11 @@ def test_reciclaje_asks_the_card_to_put_down_then_the_one_to_take_back(tmp_path,
             return [b for b in scene.buttons if b.name.startswith(prefix)]
         assert shown("put:") and not shown("option:")
         assert not any(b.shrunk() for b in shown("put:") + shown("page"))
+        said = scene.panel.prompt(scene.view, "act")
+        assert said == tr("prompt.recycle_put", card=tr_name("card", name="reciclaje"))
         put = int(shown("put:")[-1].name.split(":")[1])
         step(app, click(scene.controls()[f"put:{put}"]))
+        assert scene.panel.prompt(scene.view, "act") != said
         options = shown("option:")
         assert options and not any(b.shrunk() for b in options + shown("put_back"))
         step(app, click(scene.controls()[options[-1].name]))

@@ -314,9 +314,9 @@ class TableDrawing:
                     s, c, view, seat, names[seat], seat == table.viewer,
                     show_face_down=not flow.hotseat, badge=badge)))
         parts.append(self._hand_part(current))
-        panel_key = (self._view_number, current, staged_key(staging), table.model.error,
-                     table.model.status, table.paused, deciding, animator.busy,
-                     table.panel.hint_line())
+        panel_key = (self._view_number, current, staged_key(staging), table.controller.put,
+                     table.model.error, table.model.status, table.paused, deciding,
+                     animator.busy, table.panel.hint_line())
         parts.append(Part("panel", panel_key, around(layout.actions),
                           lambda s, c: table.panel.draw(s, layout, view, current)))
         status = self._status(layout)
