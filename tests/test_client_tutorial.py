@@ -83,6 +83,8 @@ def test_a_script_following_the_lesson_reaches_its_end(tmp_path, language, editi
         assert app.settings.tutorial_step == 0 and app.settings.tutorial_moves == []
         other = scene.button("lesson_other")  # the other edition's lesson is offered
         assert other is not None and other.enabled
+        assert other.label == tr({"classic": "tutorial.other",
+                                  "edition2024": "tutorial.classic"}[edition])
         step(app, click(scene.controls()["lesson_close"]))  # the game goes on against easy
         assert not [name for name in scene.controls() if name.startswith("lesson_")]
         view = scene.view

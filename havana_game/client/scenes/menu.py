@@ -108,12 +108,11 @@ class MenuScene(Scene):
 
     def _lesson_buttons(self, size: tuple[int, int]) -> None:
         """Each edition's lesson (the one left halfway resumes), then Back."""
-        from ..table.lesson import LESSONS
-        keys = {"classic": "tutorial.classic", "edition2024": "tutorial.other"}
+        from ..table.lesson import LESSON_NAMES, LESSONS
         rects = column(size[0] // 2, self.px(310), grown(self.px(340)), self.px(46),
                        self.px(12), len(LESSONS) + 1)
         left = self.app.settings.tutorial_edition or LESSONS[0]
-        self.buttons = [Button(f"lesson_{edition}", rect, tr(keys.get(edition, "tutorial.title")),
+        self.buttons = [Button(f"lesson_{edition}", rect, tr(LESSON_NAMES[edition]),
                                partial(self.learn_edition, edition), primary=edition == left)
                         for edition, rect in zip(LESSONS, rects, strict=False)]
         self.buttons.append(Button("back", rects[-1], tr("back"), self.stop_choosing))

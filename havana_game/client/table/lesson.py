@@ -92,6 +92,8 @@ class Lesson:
 
 LESSONS = ("classic", "edition2024")
 """The editions with a lesson file, the first the menu's."""
+LESSON_NAMES = {"classic": "tutorial.classic", "edition2024": "tutorial.other"}
+"""Each lesson's name on the buttons that start it (the menu's, the last box's)."""
 CHROME = ("tutorial.other", "tutorial.title", "tutorial.progress", "tutorial.next",
           "tutorial.skip", "tutorial.restart", "tutorial.done", "tutorial.waiting", "menu.learn",
           "tutorial.classic", "tutorial.pick")

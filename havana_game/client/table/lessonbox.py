@@ -16,6 +16,7 @@ from ..ui import art, fonts
 from ..ui.i18n import tr
 from ..ui.widgets import Button
 from .layers import Overlay
+from .lesson import LESSON_NAMES
 
 if TYPE_CHECKING:
     from ..scenes.tutorial import TutorialScene
@@ -182,8 +183,7 @@ class LessonBox(Overlay):
         slots = _button_slots(self.rect(), BUTTONS, scene.layout_.px)
         step = scene.current
         if step is None:
-            other = tr("tutorial.other") if scene.other_edition() != "classic" \
-                else tr("tutorial.title")
+            other = tr(LESSON_NAMES[scene.other_edition()])
             return [Button("lesson_close", slots[0], tr("tutorial.next"), scene.close_lesson,
                            primary=True),
                     Button("lesson_other", slots[1], other, scene.other_lesson)]
