@@ -150,14 +150,14 @@ class ControlBuilder:
 
     def _lay_out(self, entries: list[Entry], body: pygame.Rect) -> None:
         """The buttons of `entries`, every label at a one-line button's text size:
-        in two columns where each label takes one line of half the width, else in
-        one column of buttons grown for their labels' lines (`grown_for`); paged
-        when they do not all fit."""
+        in a grid of two columns where each label takes one line of half the width,
+        else in rows where a longer label takes the row and grows for its lines
+        (`_rows`); paged when they do not all fit."""
         h, gap = self.px(ROW_H), self.px(ROW_GAP)
         half = (body.w - gap) // 2
         if any(Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk()
                for _, text, icons, _, _ in entries):
-            self._column(entries, body)
+            self._rows(entries, body)
             return
         room = (body.h + gap) // (h + gap) * 2
         per_page = max(1, room if len(entries) <= room else room - 1)
@@ -171,23 +171,36 @@ class ControlBuilder:
         if pages > 1:  # the last slot: back a page, and the page number going on
             self._pager(rects[per_page], pages)
 
-    def _column(self, entries: list[Entry], body: pygame.Rect) -> None:
-        """`entries` one under another, each button as high as its label's lines at
-        a one-line button's text size; as many a page as fit above the page buttons."""
+    def _rows(self, entries: list[Entry], body: pygame.Rect) -> None:
+        """`entries` in reading order, two a row where both labels take one line of
+        half the width, else one across the row, as high as its label's lines (at a
+        one-line button's text size); as many rows a page as fit above the page
+        buttons."""
         h, gap = self.px(ROW_H), self.px(ROW_GAP)
-        heights = [grown_for(text, body.w - sum(i.get_width() + 2 for i in icons), h)
-                   for _, text, icons, _, _ in entries]
+        half = (body.w - gap) // 2
+        rows: list[list[tuple[int, int, int]]] = []  # (entry, width, height)
+        for i, (_, text, icons, _, _) in enumerate(entries):
+            if not Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk():
+                if rows and len(rows[-1]) == 1 and rows[-1][0][1] == half:
+                    rows[-1].append((i, half, h))
+                else:
+                    rows.append([(i, half, h)])
+            else:
+                rows.append([(i, body.w, grown_for(
+                    text, body.w - sum(icon.get_width() + 2 for icon in icons), h))])
+        heights = [max(height for _, _, height in row) for row in rows]
         pages = _pages(heights, body.h, h + gap, gap)
         self.controller.option_page %= len(pages)
         top = body.top
-        for i in pages[self.controller.option_page]:
-            name, text, icons, action, selected = entries[i]
-            rect = pygame.Rect(body.left, top, body.w, heights[i])
-            self.buttons.append(Button(name, rect, text, action, icons=icons,
-                                       selected=selected, line_height=h))
-            top = rect.bottom + gap
+        for r in pages[self.controller.option_page]:
+            for column, (i, width, _) in enumerate(rows[r]):
+                name, text, icons, action, selected = entries[i]
+                rect = pygame.Rect(body.left + column * (half + gap), top, width, heights[r])
+                self.buttons.append(Button(name, rect, text, action, icons=icons,
+                                           selected=selected, line_height=h))
+            top += heights[r] + gap
         if len(pages) > 1:
-            self._pager(pygame.Rect(body.left, top, (body.w - gap) // 2, h), len(pages))
+            self._pager(pygame.Rect(body.left, top, half, h), len(pages))
 
     def _pager(self, slot: pygame.Rect, pages: int) -> None:
         """In `slot`: back a page, and the page number going on."""
