@@ -429,6 +429,8 @@ def test_reciclaje_asks_the_card_to_put_down_then_the_one_to_take_back(tmp_path,
         step(app, click(scene.controls()[options[-1].name]))
         decision = scene.staging.decision(scene.view)
         assert decision in legal and decision["put"] == put
+        hand = next(part.key for part in scene.drawing.plan() if part.name == "hand")
+        assert hand[2] == (put,)  # the card put down is raised in the hand
         for _ in range(len(options) + 1):  # (on the last page, where the pages are many)
             if "put_back" in scene.controls():
                 break

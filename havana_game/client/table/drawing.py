@@ -354,6 +354,15 @@ class TableDrawing:
             self._view_number += 1
         return self._view_shown
 
+    def _put_down(self, view: View, current: str) -> int | None:
+        """Reciclaje's card to put down: picked (`TableController.put`), or that of
+        the option staged; None for any other question."""
+        if current != "act":
+            return None
+        controller = self.table.controller
+        staged = controller.staging.decision(view) if controller.put is None else None
+        return controller.put if staged is None else staged.get("put")
+
     def _hand_part(self, current: str) -> Part:
         """The hand at the screen (a large card over the table when one is
         hovered), the hotseat's empty panel between turns, or nothing."""
@@ -369,6 +378,9 @@ class TableDrawing:
         chosen = staging.decision(view) if discard is not None else None
         picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
             else staging.cards
+        put = self._put_down(view, current)
+        if put is not None:  # Reciclaje's card to put down stands out in the hand
+            picked = [put]
         mouse = None if table.paused or table.layers.modal() else table.mouse
         hovered = self._hand_hover() if mouse is not None else None
         # a hovered card is shown large over whatever lies above the hand
