@@ -112,8 +112,7 @@ class TableButtons:
                                        body)
 
     def prompt(self, view: View, current: str) -> str:
-        return prompt(view, current, self.table.staging, self.table.model.name,
-                      self.table.controller.put)
+        return prompt(view, current, self.table.staging, self.table.model.name)
 
     def hint_line(self) -> str:
         """The hint's line (`asks.Asks.shown_hint`)."""

@@ -45,9 +45,6 @@ class TableController:
         self.table = table
         self.staging = Staging()
         self.option_page = 0
-        self.put: int | None = None
-        """Reciclaje's hand card to put down, picked on its own button before the
-        card to take back (`controls.ControlBuilder`); None: not picked yet."""
         self.drag: tuple[int, tuple[int, int]] | None = None
         """A hand card being dragged, and where the drag started."""
 
@@ -76,13 +73,13 @@ class TableController:
 
     def undo(self) -> None:
         self.staging.clear()
-        self.option_page, self.put = 0, None
+        self.option_page = 0
         self.table.refresh()
 
     def new_question(self) -> None:
         """The legal decisions changed: what was staged no longer applies."""
         self.staging.clear()
-        self.option_page, self.put = 0, None
+        self.option_page = 0
 
     # -- picking things on the table ---------------------------------------------
     def refusal(self, target: Target) -> str:
@@ -92,7 +89,7 @@ class TableController:
         current = mode(view)
         viewer = self.table.viewer
         if isinstance(target, HandCard):
-            return "" if current in ("choose", "cover") or target.card in self._puts(view) \
+            return "" if current in ("choose", "cover") or target.card in self.staging.puts(view) \
                 else f"why.hand.{current}"
         if isinstance(target, FaceUpCard):
             if viewer is None or target.card not in view["seats"][viewer]["face_up"]:
@@ -108,10 +105,6 @@ class TableController:
                           and d["side"] == target.side for d in view["legal"])
             return "" if payable else "why.row.cannot_pay"
         return "" if current == "act" and self._removing(view, target) else "why.row.not_now"
-
-    def _puts(self, view: View) -> set[int]:
-        """The hand cards the staged card may put down first (Reciclaje)."""
-        return {d["put"] for d in self.staging.options(view) if d.get("put") is not None}
 
     def _removing(self, view: View, end: RowEnd) -> list[int]:
         """The staged card's options (by index) that remove the building at `end`."""
@@ -136,7 +129,7 @@ class TableController:
             if mode(view) == "act":
                 self.staging.act_card, self.staging.option, self.option_page = \
                     target.card, None, 0
-                self.put = None
+                self.staging.put = None
             else:
                 self.staging.covered = target.card
         elif isinstance(target, DiscardCard):
@@ -156,7 +149,7 @@ class TableController:
     def choose_put(self, card: int | None) -> None:
         """Reciclaje: `card` is the one to put down (its button, or the card in the
         hand; None: pick it again); the card to take back is picked next."""
-        self.put, self.staging.option, self.option_page = card, None, 0
+        self.staging.put, self.staging.option, self.option_page = card, None, 0
         self.table.play_sound("click")
         self.table.refresh()
 

@@ -106,7 +106,7 @@ class ControlBuilder:
         if options:
             shift = (len(face_up) + 1) // 2 * self.px(ROW_H + ROW_GAP)
             below = pygame.Rect(body.left, body.top + shift, body.w, body.h - shift)
-            if any(d.get("put") is not None for _, d in options):
+            if self.staging.puts(view):
                 self._lay_out(self._recycling(view, options), below)
             else:
                 self._options(view, options, below)
@@ -117,13 +117,10 @@ class ControlBuilder:
         down (a button each; an option that puts none down as itself), then the
         card to take back among the options that put it down, and a button back to
         the first step. A staged option (a hint's) shows its step."""
-        staged = dict(options).get(self.staging.option) if self.staging.option is not None \
-            else None
-        put = self.controller.put if staged is None else staged.get("put")
+        put = self.staging.put_down(view)
         if put is None:
-            puts = dict.fromkeys(d["put"] for _, d in options if d.get("put") is not None)
             return [(f"put:{card}", card_name(card), [], partial(self.controller.choose_put, card),
-                     False) for card in puts] + \
+                     False) for card in self.staging.puts(view)] + \
                 [self._entry(view, index, d) for index, d in options if d.get("put") is None]
         back: Entry = ("put_back", f"◀ {card_name(put)}", [],
                        partial(self.controller.choose_put, None), True)
@@ -155,9 +152,10 @@ class ControlBuilder:
         (`_rows`); paged when they do not all fit."""
         h, gap = self.px(ROW_H), self.px(ROW_GAP)
         half = (body.w - gap) // 2
-        if any(Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk()
-               for _, text, icons, _, _ in entries):
-            self._rows(entries, body)
+        halves = [not Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk()
+                  for _, text, icons, _, _ in entries]
+        if not all(halves):
+            self._rows(entries, halves, body)
             return
         room = (body.h + gap) // (h + gap) * 2
         per_page = max(1, room if len(entries) <= room else room - 1)
@@ -171,16 +169,16 @@ class ControlBuilder:
         if pages > 1:  # the last slot: back a page, and the page number going on
             self._pager(rects[per_page], pages)
 
-    def _rows(self, entries: list[Entry], body: pygame.Rect) -> None:
+    def _rows(self, entries: list[Entry], halves: list[bool], body: pygame.Rect) -> None:
         """`entries` in reading order, two a row where both labels take one line of
-        half the width, else one across the row, as high as its label's lines (at a
-        one-line button's text size); as many rows a page as fit above the page
-        buttons."""
+        half the width (`halves`), else one across the row, as high as its label's
+        lines (at a one-line button's text size); as many rows a page as fit above
+        the page buttons."""
         h, gap = self.px(ROW_H), self.px(ROW_GAP)
         half = (body.w - gap) // 2
         rows: list[list[tuple[int, int, int]]] = []  # (entry, width, height)
         for i, (_, text, icons, _, _) in enumerate(entries):
-            if not Button("", pygame.Rect(0, 0, half, h), text, _nothing, icons=icons).shrunk():
+            if halves[i]:
                 if rows and len(rows[-1]) == 1 and rows[-1][0][1] == half:
                     rows[-1].append((i, half, h))
                 else:

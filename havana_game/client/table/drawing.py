@@ -314,9 +314,9 @@ class TableDrawing:
                     s, c, view, seat, names[seat], seat == table.viewer,
                     show_face_down=not flow.hotseat, badge=badge)))
         parts.append(self._hand_part(current))
-        panel_key = (self._view_number, current, staged_key(staging), table.controller.put,
-                     table.model.error, table.model.status, table.paused, deciding,
-                     animator.busy, table.panel.hint_line())
+        panel_key = (self._view_number, current, staged_key(staging), table.model.error,
+                     table.model.status, table.paused, deciding, animator.busy,
+                     table.panel.hint_line())
         parts.append(Part("panel", panel_key, around(layout.actions),
                           lambda s, c: table.panel.draw(s, layout, view, current)))
         status = self._status(layout)
@@ -354,15 +354,6 @@ class TableDrawing:
             self._view_number += 1
         return self._view_shown
 
-    def _put_down(self, view: View, current: str) -> int | None:
-        """Reciclaje's card to put down: picked (`TableController.put`), or that of
-        the option staged; None for any other question."""
-        if current != "act":
-            return None
-        controller = self.table.controller
-        staged = controller.staging.decision(view) if controller.put is None else None
-        return controller.put if staged is None else staged.get("put")
-
     def _hand_part(self, current: str) -> Part:
         """The hand at the screen (a large card over the table when one is
         hovered), the hotseat's empty panel between turns, or nothing."""
@@ -378,7 +369,7 @@ class TableDrawing:
         chosen = staging.decision(view) if discard is not None else None
         picked = [chosen["target"]] if chosen and chosen.get("target") is not None \
             else staging.cards
-        put = self._put_down(view, current)
+        put = staging.put_down(view) if current == "act" else None
         if put is not None:  # Reciclaje's card to put down stands out in the hand
             picked = [put]
         mouse = None if table.paused or table.layers.modal() else table.mouse

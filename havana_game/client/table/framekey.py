@@ -12,7 +12,7 @@ from .staging import Staging
 def staged_key(staging: Staging) -> tuple[Any, ...]:
     """Everything the player has staged for the decision."""
     return (tuple(staging.cards), staging.covered, staging.act_card, staging.option,
-            staging.end, staging.pay_index)
+            staging.put, staging.end, staging.pay_index)
 
 
 def buttons_key(buttons: list[Button]) -> tuple[tuple[Any, ...], ...]:

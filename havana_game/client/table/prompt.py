@@ -13,10 +13,9 @@ from .staging import Staging
 
 
 def prompt(view: View, current: str, staging: Staging,
-           name: Callable[[int], str], put: int | None = None) -> str:
+           name: Callable[[int], str]) -> str:
     """The prompt for decision mode `current` (`staging.mode`), naming seats with
-    `name`; Reciclaje asks for the card to put down, then (`put`: picked, or an
-    option staged) for the card to take back."""
+    `name`; Reciclaje asks for the card to put down, then for the card to take back."""
     if current == "wait":
         if view["phase"] == "over":
             return tr("prompt.over")
@@ -28,8 +27,8 @@ def prompt(view: View, current: str, staging: Staging,
                       target=view["target_vp"])
         return tr("prompt.wait", name=name(active))
     if current == "act" and staging.act_card is not None and staging.options(view):
-        if any(d.get("put") is not None for d in staging.options(view)):
-            picked = put is not None or staging.option is not None
+        if staging.puts(view):
+            picked = staging.put_down(view) is not None
             return tr("prompt.recycle_take" if picked else "prompt.recycle_put",
                       card=card_name(staging.act_card))
         return tr("prompt.act_option", card=card_name(staging.act_card))

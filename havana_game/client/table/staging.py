@@ -41,12 +41,15 @@ class Staging:
     act_card: int | None = None
     option: int | None = None
     """Index into `options()` when a card or the tax asks for a choice."""
+    put: int | None = None
+    """Reciclaje's hand card to put down, picked before the card to take back
+    (the phone page's `put`, `web/staging.js`)."""
     end: tuple[int, str] | None = None
     pay_index: int = 0
 
     def clear(self) -> None:
         self.cards.clear()
-        self.covered = self.act_card = self.option = self.end = None
+        self.covered = self.act_card = self.option = self.put = self.end = None
         self.pay_index = 0
 
     @property
@@ -74,6 +77,20 @@ class Staging:
             found = [d for d in legal if d["card"] == self.act_card]
             return found if len(found) > 1 else []
         return []
+
+    def puts(self, view: View) -> list[int]:
+        """The hand cards the staged card may put down first (Reciclaje), in the
+        order of its options; empty for any other card."""
+        return list(dict.fromkeys(d["put"] for d in self.options(view)
+                                  if d.get("put") is not None))
+
+    def put_down(self, view: View) -> int | None:
+        """The card Reciclaje puts down: the one picked, else that of the option
+        staged (a hint's); None until then, and for any other card."""
+        if self.put is not None:
+            return self.put
+        staged = self.decision(view) if self.option is not None else None
+        return staged.get("put") if staged is not None else None
 
     def payments(self, view: View) -> list[Decision]:
         """Legal builds of the staged end, cheapest first."""
